@@ -1,0 +1,21 @@
+# The README's two commands: `make run` and `make test`. Both install what is missing first.
+.PHONY: setup run test bench format
+
+setup:
+	./scripts/setup.sh
+
+run: setup
+	swift build --product scriptorium
+	.build/debug/scriptorium serve $(ARGS)
+
+test: setup
+	swift build --build-tests
+	swift test --skip-build
+	.venv/bin/python -m pytest -q e2e
+
+bench: setup
+	swift build -c release --product keyit-benchmark
+	.build/release/keyit-benchmark
+
+format:
+	swift format --in-place --recursive Package.swift Sources Tests Benchmarks

@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Scriptorium",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "scriptorium", targets: ["scriptorium"]),
+    .library(name: "KeyIt", targets: ["KeyIt"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+  ],
+  targets: [
+    .target(name: "AppSupport"),
+    .target(
+      name: "KeyIt",
+      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      resources: [.copy("Resources")]
+    ),
+    .target(
+      name: "WebApp",
+      dependencies: [
+        "AppSupport", "KeyIt",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "scriptorium",
+      dependencies: [
+        "AppSupport", "KeyIt", "WebApp",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ]
+    ),
+    .executableTarget(
+      name: "keyit-benchmark",
+      dependencies: ["KeyIt"],
+      path: "Benchmarks/KeyItBenchmark"
+    ),
+    .testTarget(
+      name: "KeyItTests",
+      dependencies: [
+        "KeyIt",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
+    .testTarget(
+      name: "WebAppTests",
+      dependencies: [
+        "WebApp", "KeyIt",
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
+  ]
+)

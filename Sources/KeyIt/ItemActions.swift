@@ -1,0 +1,106 @@
+/// The stable ids of every action Key It offers on an item.
+public enum ItemActionID: String, CaseIterable, Codable, Sendable {
+  case insertTitle, insertIntroTitle, insertIntroHeading, insertIntroParagraph
+  case insertChapterLabel, insertChapterDescription, insertAscription
+  case insertHeadingBefore, insertHeadingAfter, insertParagraphBefore, insertParagraphIn
+  case insertParallelRef, bridgeNext, unbridge, delete
+}
+
+/// One action offered on an item: its stable id and a label in the user's terms.
+public struct ItemAction: Codable, Sendable, Equatable {
+  /// The action's stable id.
+  public let id: ItemActionID
+  /// What the menu shows.
+  public let label: String
+}
+
+/// What the action rules need to know about the chapter an item is in.
+public struct ChapterFacts: Sendable, Equatable {
+  /// The book's code, e.g. `PSA`.
+  public let bookCode: String
+  /// The chapter number.
+  public let chapterNumber: Int
+  /// The chapter's verse count.
+  public let numVerses: Int
+
+  /// Creates the facts for one chapter.
+  public init(bookCode: String, chapterNumber: Int, numVerses: Int) {
+    self.bookCode = bookCode
+    self.chapterNumber = chapterNumber
+    self.numVerses = numVerses
+  }
+
+  /// Ascriptions exist only in Psalms.
+  public var isPsalms: Bool { bookCode == "PSA" }
+}
+
+/// The actions allowed on `item` in its chapter, whose items are `items` in printed order.
+/// This is the one place the rules live: the store refuses anything not listed here.
+public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: ChapterFacts)
+  -> [ItemAction]
+{
+  let v = item.verseNumber
+  func has(_ type: ItemType, at verse: Int = v) -> Bool {
+    items.contains { $0.itemType == type && $0.verseNumber == verse }
+  }
+  var actions: [ItemAction] = []
+  func offer(_ id: ItemActionID, _ label: String, when condition: Bool = true) {
+    if condition { actions.append(ItemAction(id: id, label: label)) }
+  }
+  switch item.itemType {
+  case .verse:
+    if v == 1 {
+      if facts.chapterNumber == 1 {
+        offer(.insertTitle, "Add main title", when: !has(.title))
+        offer(.insertIntroTitle, "Add intro title", when: !has(.inTitle))
+        offer(.insertIntroHeading, "Add intro heading")
+        offer(.insertIntroParagraph, "Add intro paragraph")
+      }
+      offer(.insertChapterLabel, "Add chapter label", when: !has(.chapLabel))
+      offer(.insertChapterDescription, "Add chapter description", when: !has(.chapDesc))
+      offer(.insertAscription, "Add psalm title", when: facts.isPsalms && !has(.ascription))
+    }
+    offer(.insertHeadingBefore, "Add heading before", when: !has(.heading))
+    offer(.insertParagraphBefore, "Start paragraph before", when: !has(.para))
+    offer(
+      .insertParagraphIn, "Start paragraph inside verse",
+      when: !item.isStartOfBridge && !has(.paraCont))
+    if canBridgeNext(item, in: items) {
+      offer(.bridgeNext, "Bridge with verse \(item.lastVerse + 1)")
+    }
+    offer(.unbridge, "Unbridge verse \(item.lastVsOfBridge)", when: item.isStartOfBridge)
+  case .para:
+    offer(.insertHeadingBefore, "Add heading before paragraph", when: !has(.heading))
+    offer(.insertHeadingAfter, "Add heading after paragraph", when: !has(.headingAfterPara))
+    offer(.delete, "Delete paragraph break")
+  case .heading:
+    offer(.insertParallelRef, "Add parallel reference", when: !has(.parlRef))
+    offer(.insertParagraphBefore, "Start paragraph after heading", when: !has(.para))
+    let otherHeadings = items.filter { $0.itemType == .heading && $0.verseNumber == v }.count > 1
+    offer(
+      .delete,
+      has(.parlRef) && !otherHeadings ? "Delete heading and parallel reference" : "Delete heading")
+  case .inTitle, .inSubj, .inPara:
+    offer(.insertIntroHeading, "Add intro heading after")
+    offer(.insertIntroParagraph, "Add intro paragraph after")
+    offer(.delete, "Delete \(item.label().lowercased())")
+  case .paraCont, .verseCont:
+    offer(.delete, "Remove paragraph break")
+  case .title, .chapDesc, .chapLabel, .ascription, .headingAfterPara, .parlRef:
+    offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")
+  }
+  return actions
+}
+
+/// A verse may bridge with the next verse when that verse exists, is a plain unbridged verse with
+/// no paragraph break inside it, and nothing stands between the two.
+func canBridgeNext(_ item: VerseItem, in items: [VerseItem]) -> Bool {
+  guard item.itemType == .verse,
+    let index = items.firstIndex(where: { $0.itemID == item.itemID }),
+    index + 1 < items.count
+  else { return false }
+  let next = items[index + 1]
+  return next.itemType == .verse && next.verseNumber == item.lastVerse + 1
+    && !next.isStartOfBridge
+    && !items.contains { $0.itemType == .paraCont && $0.verseNumber == next.verseNumber }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// Everything that can go wrong in Key It, with the input that caused it.
+public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A bundled resource file has a line that cannot be read.
+  case badResourceLine(file: String, line: Int)
+  /// No Bible exists yet (or the current one was removed).
+  case noBible
+  /// The Bible id does not exist.
+  case unknownBible(id: Int64, known: [Int64])
+  /// A name was blank after trimming.
+  case blankName
+  /// The book code is not one of the 66.
+  case unknownBook(code: String, known: [String])
+  /// The chapter number is outside the book.
+  case unknownChapter(book: String, chapter: Int, count: Int)
+  /// The item id does not exist in this Bible.
+  case unknownItem(id: Int64)
+  /// The action id is not one Key It knows.
+  case unknownAction(String)
+  /// The action exists but is not allowed on this item here.
+  case actionNotAllowed(action: String, item: String, allowed: [String])
+  /// Paragraph items carry no text.
+  case itemHasNoText(item: String)
+  /// A character offset outside the text.
+  case offsetOutOfRange(offset: Int, length: Int)
+  /// USFM that cannot be imported, with its place.
+  case usfm(file: String, line: Int, column: Int, message: String)
+  /// A file that cannot be read or written.
+  case file(path: String, message: String)
+
+  /// A sentence a user can act on.
+  public var description: String {
+    switch self {
+    case .badResourceLine(let file, let line): "\(file) line \(line) is not in the KIT books format"
+    case .noBible: "there is no Bible yet: create one first (scriptorium keyit init --name NAME)"
+    case .unknownBible(let id, let known):
+      "no Bible with id \(id); Bibles: \(known.isEmpty ? "none" : known.map(String.init).joined(separator: ", "))"
+    case .blankName: "the name is blank"
+    case .unknownBook(let code, let known):
+      "unknown book \"\(code)\"; books are: \(known.joined(separator: " "))"
+    case .unknownChapter(let book, let chapter, let count):
+      "\(book) has no chapter \(chapter); chapters are 1–\(count)"
+    case .unknownItem(let id): "no item with id \(id) in this Bible"
+    case .unknownAction(let name):
+      "unknown action \"\(name)\"; actions are: \(ItemActionID.allCases.map(\.rawValue).joined(separator: ", "))"
+    case .actionNotAllowed(let action, let item, let allowed):
+      "\(action) is not allowed on \(item); allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
+    case .itemHasNoText(let item): "\(item) carries no text"
+    case .offsetOutOfRange(let offset, let length):
+      "offset \(offset) is outside the text (0–\(length) characters)"
+    case .usfm(let file, let line, let column, let message): "\(file):\(line):\(column): \(message)"
+    case .file(let path, let message): "\(path): \(message)"
+    }
+  }
+}

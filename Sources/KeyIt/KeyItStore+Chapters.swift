@@ -1,0 +1,210 @@
+import GRDB
+
+/// How far a chapter's keyboarding has come.
+public enum ChapterStatus: String, Codable, Sendable {
+  /// No verse has text (or the chapter was never opened).
+  case empty
+  /// Some verses have text.
+  case started
+  /// Every verse has text.
+  case complete
+}
+
+/// A book with its keyboarding progress.
+public struct BookSummary: Codable, Sendable, Equatable {
+  /// The book row.
+  public let book: Book
+  /// Verses in the book.
+  public let totalVerses: Int
+  /// Verses with text (each verse of a bridge counts).
+  public let versesKeyboarded: Int
+}
+
+/// A chapter with its keyboarding progress.
+public struct ChapterSummary: Codable, Sendable, Equatable {
+  /// The chapter row.
+  public let chapter: Chapter
+  /// Verses with text (each verse of a bridge counts).
+  public let versesKeyboarded: Int
+
+  /// Empty, started or complete.
+  public var status: ChapterStatus {
+    versesKeyboarded == 0 ? .empty : versesKeyboarded >= chapter.numVerses ? .complete : .started
+  }
+}
+
+/// A chapter opened for editing: its items in printed order and what the rules need to know.
+public struct ChapterContent: Codable, Sendable, Equatable {
+  /// The book the chapter is in.
+  public let book: Book
+  /// The chapter row.
+  public let chapter: Chapter
+  /// The items in printed order.
+  public let items: [VerseItem]
+
+  /// The facts the action rules use.
+  public var facts: ChapterFacts {
+    ChapterFacts(bookCode: book.bookCode, chapterNumber: chapter.chapterNumber, numVerses: chapter.numVerses)
+  }
+
+  /// The item to resume at: the chapter's current item, or the first item when that is invalid.
+  public var currentItem: VerseItem? {
+    items.first { $0.itemID == chapter.currItem } ?? items.first
+  }
+}
+
+/// SQL that counts keyboarded verses of the items it is summed over.
+let keyboardedVersesSQL = """
+  SUM(CASE WHEN VerseItems.itemType = 'Verse' AND VerseItems.itemText <> '' THEN
+    CASE WHEN VerseItems.isStartOfBridge THEN VerseItems.lastVsOfBridge - VerseItems.verseNumber + 1 ELSE 1 END
+  ELSE 0 END)
+  """
+
+extension KeyItStore {
+  /// The 66 books of a Bible with their progress.
+  public func books(bibleID: Int64?) async throws -> [BookSummary] {
+    try await writer.read { db in
+      let bible = try Self.bible(db, bibleID)
+      let counts = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT Chapters.bookID, IFNULL(\(keyboardedVersesSQL), 0) AS done FROM Chapters
+          JOIN VerseItems ON VerseItems.chapterID = Chapters.chapterID
+          WHERE Chapters.bibleID = ? GROUP BY Chapters.bookID
+          """, arguments: [bible.bibleID])
+      let done = Dictionary(uniqueKeysWithValues: counts.map { ($0["bookID"] as Int, $0["done"] as Int) })
+      return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db)
+        .map { book in
+          let total = self.catalog.book(number: book.bookID)?.chapters.reduce(0) { $0 + $1.verseCount } ?? 0
+          return BookSummary(book: book, totalVerses: total, versesKeyboarded: done[book.bookID] ?? 0)
+        }
+    }
+  }
+
+  /// Renames a book in one Bible.
+  public func renameBook(bibleID: Int64?, code: String, to name: String) async throws -> Book {
+    let name = name.trimmed.precomposedStringWithCanonicalMapping
+    guard !name.isEmpty else { throw KeyItError.blankName }
+    return try await writer.write { db in
+      var book = try self.book(db, bibleID: bibleID, code: code)
+      book.bookName = name
+      try book.update(db)
+      return book
+    }
+  }
+
+  /// Makes a book current, creating its chapters the first time, and lists them with progress.
+  public func openBook(bibleID: Int64?, code: String) async throws -> (Book, [ChapterSummary]) {
+    try await writer.write { db in
+      var book = try self.book(db, bibleID: bibleID, code: code)
+      try self.createChapters(db, book: &book)
+      try db.execute(
+        sql: "UPDATE Bibles SET currBook = ? WHERE bibleID = ?", arguments: [book.bookID, book.bibleID])
+      return (book, try Self.chapterSummaries(db, book: book))
+    }
+  }
+
+  /// Makes a chapter current (and its book), creating its items the first time.
+  public func openChapter(bibleID: Int64?, code: String, chapter number: Int) async throws -> ChapterContent {
+    try await writer.write { db in
+      var book = try self.book(db, bibleID: bibleID, code: code)
+      guard (1...book.numChaps).contains(number) else {
+        throw KeyItError.unknownChapter(book: book.bookCode, chapter: number, count: book.numChaps)
+      }
+      try self.createChapters(db, book: &book)
+      var chapter = try Chapter.filter(
+        Column("bibleID") == book.bibleID && Column("bookID") == book.bookID
+          && Column("chapterNumber") == number
+      ).fetchOne(db)!
+      try self.createItems(db, chapter: &chapter)
+      book.currChapter = number
+      try book.update(db)
+      try db.execute(
+        sql: "UPDATE Bibles SET currBook = ? WHERE bibleID = ?", arguments: [book.bookID, book.bibleID])
+      return try Self.content(db, chapterID: chapter.chapterID!)
+    }
+  }
+
+  /// Creates every chapter and item of a Bible now (for bulk work and benchmarks).
+  public func createAll(bibleID: Int64?) async throws {
+    try await writer.write { db in
+      let bible = try Self.bible(db, bibleID)
+      for var book in try Book.filter(Column("bibleID") == bible.bibleID).fetchAll(db) {
+        try self.createChapters(db, book: &book)
+      }
+      let pending = try Chapter.filter(Column("bibleID") == bible.bibleID && !Column("itemRecsCreated"))
+        .fetchAll(db)
+      for var chapter in pending { try self.createItems(db, chapter: &chapter, bible: bible) }
+    }
+  }
+
+  func book(_ db: Database, bibleID: Int64?, code: String) throws -> Book {
+    let bible = try Self.bible(db, bibleID)
+    let spec = try catalog.requireBook(code: code)
+    guard let book = try Book.fetchOne(db, key: ["bibleID": bible.bibleID, "bookID": spec.number]) else {
+      throw KeyItError.unknownBook(code: code, known: catalog.books.map(\.code))
+    }
+    return book
+  }
+
+  /// Lazy creation, step ii: the book's Chapters rows, the first time the book is opened.
+  func createChapters(_ db: Database, book: inout Book) throws {
+    guard !book.chapRecsCreated else { return }
+    let spec = try catalog.requireBook(code: book.bookCode)
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem) "
+        + "VALUES (?, ?, ?, 0, ?, 0, 0)")
+    for (index, chapter) in spec.chapters.enumerated() {
+      try insert.execute(arguments: [book.bibleID, book.bookID, index + 1, chapter.verseCount])
+    }
+    book.chapRecsCreated = true
+    try book.update(db)
+  }
+
+  /// Lazy creation, step iii: the chapter's verse items (and an empty ascription for a titled
+  /// psalm unless the Bible uses French numbering), the first time the chapter is opened.
+  func createItems(_ db: Database, chapter: inout Chapter, bible: Bible? = nil) throws {
+    guard !chapter.itemRecsCreated else { return }
+    let bible = try bible ?? Self.bible(db, chapter.bibleID)
+    let spec = catalog.book(number: chapter.bookID)?.chapters[chapter.chapterNumber - 1]
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
+        + "isStartOfBridge, lastVsOfBridge) VALUES (?, ?, ?, ?, '', 0, 0, 0)")
+    var count = 0
+    if spec?.mayHaveAscription == true && !bible.frenchPsalms {
+      try insert.execute(arguments: [
+        chapter.chapterID, 1, ItemType.ascription.rawValue, itemOrder(type: .ascription, verse: 1),
+      ])
+      count += 1
+    }
+    for verse in 1...chapter.numVerses {
+      try insert.execute(arguments: [chapter.chapterID, verse, ItemType.verse.rawValue, 100 * verse])
+    }
+    count += chapter.numVerses
+    chapter.itemRecsCreated = true
+    chapter.numItems = count
+    try chapter.update(db)
+  }
+
+  static func chapterSummaries(_ db: Database, book: Book) throws -> [ChapterSummary] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT Chapters.chapterID, IFNULL(\(keyboardedVersesSQL), 0) AS done FROM Chapters
+        LEFT JOIN VerseItems ON VerseItems.chapterID = Chapters.chapterID
+        WHERE Chapters.bibleID = ? AND Chapters.bookID = ? GROUP BY Chapters.chapterID
+        """, arguments: [book.bibleID, book.bookID])
+    let done = Dictionary(uniqueKeysWithValues: rows.map { ($0["chapterID"] as Int64, $0["done"] as Int) })
+    return try Chapter.filter(Column("bibleID") == book.bibleID && Column("bookID") == book.bookID)
+      .order(Column("chapterNumber")).fetchAll(db)
+      .map { ChapterSummary(chapter: $0, versesKeyboarded: done[$0.chapterID!] ?? 0) }
+  }
+
+  static func content(_ db: Database, chapterID: Int64) throws -> ChapterContent {
+    let chapter = try Chapter.fetchOne(db, key: chapterID)!
+    let book = try Book.fetchOne(db, key: ["bibleID": chapter.bibleID, "bookID": chapter.bookID])!
+    let items = try VerseItem.filter(Column("chapterID") == chapterID)
+      .order(Column("itemOrder"), Column("intSeq"), Column("itemID")).fetchAll(db)
+    return ChapterContent(book: book, chapter: chapter, items: items)
+  }
+}

@@ -1,0 +1,119 @@
+import GRDB
+
+/// How much of a Bible has been keyboarded.
+public struct BibleStats: Codable, Sendable, Equatable {
+  /// Books with at least one keyboarded verse.
+  public let booksStarted: Int
+  /// Books in the Bible.
+  public let books: Int
+  /// Chapters whose every verse has text.
+  public let chaptersComplete: Int
+  /// Chapters with some but not all verses keyboarded.
+  public let chaptersStarted: Int
+  /// Chapters in the Bible.
+  public let chapters: Int
+  /// Verses with text (each verse of a bridge counts).
+  public let versesKeyboarded: Int
+  /// Verses in the Bible.
+  public let verses: Int
+}
+
+extension KeyItStore {
+  /// Saves an item's text (NFC, trimmed) and makes it the chapter's current item.
+  public func setText(bibleID: Int64?, itemID: Int64, text: String) async throws -> VerseItem {
+    try await writer.write { db in
+      var (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
+      guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
+      item.itemText = text.trimmed.precomposedStringWithCanonicalMapping
+      try item.update(db)
+      chapter.currItem = itemID
+      try chapter.update(db)
+      return item
+    }
+  }
+
+  /// Makes an item its chapter's current item (where the next start resumes).
+  public func setCurrentItem(bibleID: Int64?, itemID: Int64) async throws {
+    try await writer.write { db in
+      var (_, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
+      chapter.currItem = itemID
+      try chapter.update(db)
+    }
+  }
+
+  /// The actions allowed on an item.
+  public func actions(bibleID: Int64?, itemID: Int64) async throws -> [ItemAction] {
+    try await writer.read { db in
+      let (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
+      let content = try Self.content(db, chapterID: chapter.chapterID!)
+      return allowedActions(for: item, in: content.items, facts: content.facts)
+    }
+  }
+
+  /// Performs one allowed action on an item; anything not allowed is an error and changes nothing.
+  /// Returns the chapter as it now is; its current item is the item the action created or kept.
+  public func perform(_ action: ItemActionID, bibleID: Int64?, itemID: Int64, offset: Int? = nil)
+    async throws -> ChapterContent
+  {
+    try await writer.write { db in
+      let (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
+      let before = try Self.content(db, chapterID: chapter.chapterID!)
+      let latestStep = try BridgeItem.filter(Column("itemID") == itemID)
+        .order(Column("bridgeID").desc).fetchOne(db)
+      let edits = try planEdits(
+        action, on: item, in: before.items, facts: before.facts, latestBridgeStep: latestStep,
+        offset: offset)
+      var focus = itemID
+      for edit in edits {
+        switch edit {
+        case .insert(var newItem):
+          try newItem.insert(db)
+          if action != .unbridge && newItem.itemType != .verseCont { focus = newItem.itemID! }
+        case .update(let changed): try changed.update(db)
+        case .delete(let id): _ = try VerseItem.deleteOne(db, key: id)
+        case .addBridgeStep(let id, let current, let extra):
+          var step = BridgeItem(bridgeID: nil, itemID: id, textCurrentBridge: current, textExtraVerse: extra)
+          try step.insert(db)
+        case .removeBridgeStep(let id): _ = try BridgeItem.deleteOne(db, key: id)
+        }
+      }
+      var updated = chapter
+      updated.numItems = try VerseItem.filter(Column("chapterID") == chapter.chapterID).fetchCount(db)
+      updated.currItem = focus
+      try updated.update(db)
+      return try Self.content(db, chapterID: chapter.chapterID!)
+    }
+  }
+
+  /// Books, chapters and verses keyboarded in a Bible.
+  public func stats(bibleID: Int64?) async throws -> BibleStats {
+    let books = try await self.books(bibleID: bibleID)
+    return try await writer.read { db in
+      let bible = try Self.bible(db, bibleID)
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT Chapters.numVerses, IFNULL(\(keyboardedVersesSQL), 0) AS done FROM Chapters
+          JOIN VerseItems ON VerseItems.chapterID = Chapters.chapterID
+          WHERE Chapters.bibleID = ? GROUP BY Chapters.chapterID
+          """, arguments: [bible.bibleID])
+      let done = rows.map { ($0["done"] as Int, $0["numVerses"] as Int) }
+      return BibleStats(
+        booksStarted: books.filter { $0.versesKeyboarded > 0 }.count, books: books.count,
+        chaptersComplete: done.filter { $0.0 >= $0.1 }.count,
+        chaptersStarted: done.filter { $0.0 > 0 && $0.0 < $0.1 }.count,
+        chapters: self.catalog.books.reduce(0) { $0 + $1.chapters.count },
+        versesKeyboarded: books.reduce(0) { $0 + $1.versesKeyboarded },
+        verses: books.reduce(0) { $0 + $1.totalVerses })
+    }
+  }
+
+  /// The item and its chapter, provided the item belongs to the Bible.
+  static func item(_ db: Database, bibleID: Int64?, itemID: Int64) throws -> (VerseItem, Chapter) {
+    let bible = try Self.bible(db, bibleID)
+    guard let item = try VerseItem.fetchOne(db, key: itemID),
+      let chapter = try Chapter.fetchOne(db, key: item.chapterID), chapter.bibleID == bible.bibleID
+    else { throw KeyItError.unknownItem(id: itemID) }
+    return (item, chapter)
+  }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GRDB
+
+/// What importing one USFM file did.
+public struct ImportReport: Codable, Sendable, Equatable {
+  /// The file imported.
+  public let file: String
+  /// The book it held.
+  public let book: String
+  /// The chapters it replaced.
+  public let chapters: [Int]
+  /// Verses with text after the import.
+  public let versesWithText: Int
+}
+
+extension KeyItStore {
+  /// One chapter as USFM (chapter 1 includes the book's titles and introduction).
+  public func exportChapter(bibleID: Int64?, code: String, chapter: Int) async throws -> String {
+    try await writer.read { db in
+      let book = try self.book(db, bibleID: bibleID, code: code)
+      guard (1...book.numChaps).contains(chapter) else {
+        throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter, count: book.numChaps)
+      }
+      return try self.usfm(db, book: book, chapters: chapter...chapter)
+    }
+  }
+
+  /// A whole book as USFM.
+  public func exportBook(bibleID: Int64?, code: String) async throws -> String {
+    try await writer.read { db in
+      let book = try self.book(db, bibleID: bibleID, code: code)
+      return try self.usfm(db, book: book, chapters: 1...book.numChaps)
+    }
+  }
+
+  /// Every book as USFM, keyed by its Paratext-style file name, in canonical order.
+  public func exportBible(bibleID: Int64?) async throws -> [(fileName: String, usfm: String)] {
+    try await writer.read { db in
+      let bible = try Self.bible(db, bibleID)
+      return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db)
+        .map { book in
+          let spec = try self.catalog.requireBook(code: book.bookCode)
+          return (usfmFileName(book: spec, bibleName: bible.name), try self.usfm(db, book: book, chapters: 1...book.numChaps))
+        }
+    }
+  }
+
+  /// Imports USFM books into a Bible. Every file is read first; if any is malformed nothing is
+  /// written and the error names its file, line and column. Each chapter a file holds replaces
+  /// that chapter; other chapters are left as they are.
+  public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
+    let books = try files.map { try parseUSFMBook($0.text, fileName: $0.name, catalog: catalog) }
+    return try await writer.write { db in
+      let bible = try Self.bible(db, bibleID)
+      return try zip(files, books).map { file, imported in
+        var book = try self.book(db, bibleID: bible.bibleID, code: imported.spec.code)
+        try self.createChapters(db, book: &book)
+        if let name = imported.name {
+          book.bookName = name
+          try book.update(db)
+        }
+        var verses = 0
+        for chapter in imported.chapters {
+          verses += try self.replace(db, book: book, with: chapter)
+        }
+        return ImportReport(
+          file: file.name, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses)
+      }
+    }
+  }
+
+  /// Replaces a chapter's items with imported ones; returns the verses with text.
+  private func replace(_ db: Database, book: Book, with imported: ImportedChapter) throws -> Int {
+    var chapter = try Chapter.filter(
+      Column("bibleID") == book.bibleID && Column("bookID") == book.bookID
+        && Column("chapterNumber") == imported.number
+    ).fetchOne(db)!
+    try VerseItem.filter(Column("chapterID") == chapter.chapterID).deleteAll(db)
+    var verses = 0
+    for item in imported.items {
+      var row = VerseItem(
+        chapterID: chapter.chapterID!, verseNumber: item.verse, itemType: item.type, itemText: item.text,
+        intSeq: item.intSeq, marker: item.marker)
+      row.itemOrder = item.order
+      if item.lastVerseOfBridge > 0 {
+        row.isStartOfBridge = true
+        row.lastVsOfBridge = item.lastVerseOfBridge
+      }
+      try row.insert(db)
+      for _ in item.verse..<max(item.verse, item.lastVerseOfBridge) {
+        var step = BridgeItem(bridgeID: nil, itemID: row.itemID!, textCurrentBridge: item.text, textExtraVerse: "")
+        try step.insert(db)
+      }
+      if item.type == .verse, !item.text.isEmpty { verses += row.lastVerse - row.verseNumber + 1 }
+    }
+    chapter.itemRecsCreated = true
+    chapter.numItems = imported.items.count
+    chapter.currItem = 0
+    try chapter.update(db)
+    return verses
+  }
+
+  /// Writes the given chapters of a book. Chapters never opened are written from the versification
+  /// (every `\c` and `\v`, empty) without creating their rows.
+  private func usfm(_ db: Database, book: Book, chapters: ClosedRange<Int>) throws -> String {
+    let bible = try Self.bible(db, book.bibleID)
+    let spec = try catalog.requireBook(code: book.bookCode)
+    let rows = try Chapter.filter(
+      Column("bibleID") == book.bibleID && Column("bookID") == book.bookID && chapters.contains(Column("chapterNumber"))
+        && Column("itemRecsCreated")
+    ).fetchAll(db)
+    let chapterIDs = Dictionary(uniqueKeysWithValues: rows.map { ($0.chapterNumber, $0.chapterID!) })
+    let items = try VerseItem.filter(chapterIDs.values.contains(Column("chapterID")))
+      .order(Column("itemOrder"), Column("intSeq"), Column("itemID")).fetchAll(db)
+    let byChapter = Dictionary(grouping: items, by: \.chapterID)
+    let content = chapters.map { number in
+      let stored = chapterIDs[number].flatMap { byChapter[$0] }
+      let items =
+        stored
+        ?? (1...spec.chapters[number - 1].verseCount).map {
+          VerseItem(chapterID: 0, verseNumber: $0, itemType: .verse)
+        }
+      return (number: number, items: items)
+    }
+    return writeUSFM(USFMBook(code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content))
+  }
+}

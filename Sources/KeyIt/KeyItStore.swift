@@ -1,0 +1,120 @@
+import Foundation
+import GRDB
+
+/// Owns `keyit.sqlite`: Bibles, their books, chapters, items and bridges. Every public method is
+/// one transaction: it either completes or changes nothing.
+public final class KeyItStore: Sendable {
+  let writer: any DatabaseWriter
+  /// The fixed books, chapters and verse counts.
+  public let catalog: BookCatalog
+
+  /// Opens (creating and migrating as needed) the database file at `path`. Saves are durable on
+  /// return: WAL journal with `synchronous = FULL`.
+  public convenience init(path: String, catalog: BookCatalog = .standard) throws {
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+    try self.init(writer: DatabasePool(path: path, configuration: configuration), catalog: catalog)
+  }
+
+  /// A store in memory, for tests.
+  public static func inMemory(catalog: BookCatalog = .standard) throws -> KeyItStore {
+    try KeyItStore(writer: DatabaseQueue(), catalog: catalog)
+  }
+
+  init(writer: any DatabaseWriter, catalog: BookCatalog) throws {
+    self.writer = writer
+    self.catalog = catalog
+    try KeyItMigrations.migrator.migrate(writer)
+  }
+
+  // MARK: Bibles
+
+  /// Creates a Bible with its 66 books and makes it the current Bible.
+  public func createBible(name: String, frenchPsalms: Bool = false) async throws -> Bible {
+    let name = try cleanName(name)
+    return try await writer.write { db in
+      var bible = Bible(
+        bibleID: nil, name: name, bookRecsCreated: false, currBook: 0, frenchPsalms: frenchPsalms)
+      try bible.insert(db)
+      for spec in self.catalog.books {
+        try Book(
+          bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: spec.name,
+          chapRecsCreated: false, numChaps: spec.chapters.count, currChapter: 0
+        ).insert(db)
+      }
+      bible.bookRecsCreated = true
+      try bible.update(db)
+      try Self.setCurrentBible(db, bible.bibleID!)
+      return bible
+    }
+  }
+
+  /// Every Bible, oldest first.
+  public func bibles() async throws -> [Bible] {
+    try await writer.read { db in try Bible.order(Column("bibleID")).fetchAll(db) }
+  }
+
+  /// The current Bible, or nil when none exists.
+  public func currentBible() async throws -> Bible? {
+    try await writer.read { db in try Self.currentBible(db) }
+  }
+
+  /// The Bible with this id, or the current one when `id` is nil.
+  public func bible(_ id: Int64?) async throws -> Bible {
+    try await writer.read { db in try Self.bible(db, id) }
+  }
+
+  /// Makes a Bible the current one.
+  public func selectBible(_ id: Int64) async throws -> Bible {
+    try await writer.write { db in
+      let bible = try Self.bible(db, id)
+      try Self.setCurrentBible(db, id)
+      return bible
+    }
+  }
+
+  /// Renames a Bible.
+  public func renameBible(_ id: Int64, to name: String) async throws -> Bible {
+    let name = try cleanName(name)
+    return try await writer.write { db in
+      var bible = try Self.bible(db, id)
+      bible.name = name
+      try bible.update(db)
+      return bible
+    }
+  }
+
+  static func currentBible(_ db: Database) throws -> Bible? {
+    if let id = try Int64.fetchOne(db, sql: "SELECT currentBible FROM KeyItState WHERE id = 1"),
+      let bible = try Bible.fetchOne(db, key: id)
+    {
+      return bible
+    }
+    return try Bible.order(Column("bibleID")).fetchOne(db)
+  }
+
+  static func bible(_ db: Database, _ id: Int64?) throws -> Bible {
+    guard let id else {
+      guard let bible = try currentBible(db) else { throw KeyItError.noBible }
+      return bible
+    }
+    guard let bible = try Bible.fetchOne(db, key: id) else {
+      throw KeyItError.unknownBible(
+        id: id, known: try Int64.fetchAll(db, sql: "SELECT bibleID FROM Bibles ORDER BY bibleID"))
+    }
+    return bible
+  }
+
+  private static func setCurrentBible(_ db: Database, _ id: Int64) throws {
+    try db.execute(
+      sql: "INSERT INTO KeyItState (id, currentBible) VALUES (1, ?) "
+        + "ON CONFLICT(id) DO UPDATE SET currentBible = excluded.currentBible",
+      arguments: [id])
+  }
+
+  private func cleanName(_ name: String) throws -> String {
+    let clean = name.trimmed.precomposedStringWithCanonicalMapping
+    guard !clean.isEmpty else { throw KeyItError.blankName }
+    return clean
+  }
+}

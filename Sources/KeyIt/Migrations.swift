@@ -1,0 +1,67 @@
+import GRDB
+
+/// Key It's schema, one migration per shipped change (never edit a shipped one).
+enum KeyItMigrations {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: Bibles, Books, Chapters, VerseItems, BridgeItems") { db in
+      try db.create(table: "Bibles") { t in
+        t.autoIncrementedPrimaryKey("bibleID")
+        t.column("name", .text).notNull()
+        t.column("bookRecsCreated", .boolean).notNull().defaults(to: false)
+        t.column("currBook", .integer).notNull().defaults(to: 0)
+        t.column("frenchPsalms", .boolean).notNull().defaults(to: false)
+      }
+      try db.create(table: "KeyItState") { t in
+        t.primaryKey("id", .integer).check { $0 == 1 }
+        t.column("currentBible", .integer).references("Bibles", onDelete: .setNull)
+      }
+      try db.create(table: "Books") { t in
+        t.column("bibleID", .integer).notNull().references("Bibles", onDelete: .cascade)
+        t.column("bookID", .integer).notNull()
+        t.column("bookCode", .text).notNull()
+        t.column("bookName", .text).notNull()
+        t.column("chapRecsCreated", .boolean).notNull().defaults(to: false)
+        t.column("numChaps", .integer).notNull()
+        t.column("currChapter", .integer).notNull().defaults(to: 0)
+        t.primaryKey(["bibleID", "bookID"])
+        t.uniqueKey(["bibleID", "bookCode"])
+      }
+      try db.create(table: "Chapters") { t in
+        t.autoIncrementedPrimaryKey("chapterID")
+        t.column("bibleID", .integer).notNull()
+        t.column("bookID", .integer).notNull()
+        t.column("chapterNumber", .integer).notNull()
+        t.column("itemRecsCreated", .boolean).notNull().defaults(to: false)
+        t.column("numVerses", .integer).notNull()
+        t.column("numItems", .integer).notNull().defaults(to: 0)
+        t.column("currItem", .integer).notNull().defaults(to: 0)
+        t.foreignKey(["bibleID", "bookID"], references: "Books", onDelete: .cascade)
+        t.uniqueKey(["bibleID", "bookID", "chapterNumber"])
+      }
+      try db.create(table: "VerseItems") { t in
+        t.autoIncrementedPrimaryKey("itemID")
+        t.column("chapterID", .integer).notNull().references("Chapters", onDelete: .cascade)
+        t.column("verseNumber", .integer).notNull()
+        t.column("itemType", .text).notNull()
+        t.column("itemOrder", .integer).notNull()
+        t.column("itemText", .text).notNull().defaults(to: "")
+        t.column("intSeq", .integer).notNull().defaults(to: 0)
+        t.column("isStartOfBridge", .boolean).notNull().defaults(to: false)
+        t.column("lastVsOfBridge", .integer).notNull().defaults(to: 0)
+        t.column("marker", .text)
+      }
+      try db.create(
+        index: "VerseItems_printedOrder", on: "VerseItems",
+        columns: ["chapterID", "itemOrder", "intSeq", "itemID"])
+      try db.create(table: "BridgeItems") { t in
+        t.autoIncrementedPrimaryKey("bridgeID")
+        t.column("itemID", .integer).notNull().references("VerseItems", onDelete: .cascade)
+        t.column("textCurrentBridge", .text).notNull()
+        t.column("textExtraVerse", .text).notNull()
+      }
+      try db.create(index: "BridgeItems_item", on: "BridgeItems", columns: ["itemID", "bridgeID"])
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,147 @@
+import GRDB
+
+/// A Bible translation being keyboarded (table `Bibles`).
+public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "Bibles"
+  /// Primary key.
+  public var bibleID: Int64?
+  /// The name that identifies the translation.
+  public var name: String
+  /// True once the 66 Books rows exist.
+  public var bookRecsCreated: Bool
+  /// Book number of the current book, 0 for none.
+  public var currBook: Int
+  /// Created with French psalm numbering: ascriptions are part of verse 1, so no ascription items.
+  public var frenchPsalms: Bool
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { bibleID = inserted.rowID }
+}
+
+/// One book of one Bible (table `Books`, key: Bible + book number).
+public struct Book: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+  public static let databaseTableName = "Books"
+  /// The Bible the book belongs to.
+  public var bibleID: Int64
+  /// The Paratext book number.
+  public var bookID: Int
+  /// The UBS three-character code.
+  public var bookCode: String
+  /// The book's name in this Bible (renamable).
+  public var bookName: String
+  /// True once the book's Chapters rows exist.
+  public var chapRecsCreated: Bool
+  /// Number of chapters in the book.
+  public var numChaps: Int
+  /// Number of the current chapter, 0 for none.
+  public var currChapter: Int
+}
+
+/// One chapter of one book (table `Chapters`).
+public struct Chapter: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "Chapters"
+  /// Primary key, serial in order of creation.
+  public var chapterID: Int64?
+  /// The Bible.
+  public var bibleID: Int64
+  /// The book number.
+  public var bookID: Int
+  /// The chapter number readers see.
+  public var chapterNumber: Int
+  /// True once the chapter's VerseItems rows exist.
+  public var itemRecsCreated: Bool
+  /// Number of verses; never changed, not even by bridging.
+  public var numVerses: Int
+  /// Number of items, publication items included.
+  public var numItems: Int
+  /// ItemID of the current item, 0 for none.
+  public var currItem: Int64
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { chapterID = inserted.rowID }
+}
+
+/// One item of a chapter: a verse, a verse continuation or a publication item (table `VerseItems`).
+public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "VerseItems"
+  /// Primary key, serial in order of creation.
+  public var itemID: Int64?
+  /// The chapter the item belongs to.
+  public var chapterID: Int64
+  /// The verse the item is attached to (the first verse of a bridge).
+  public var verseNumber: Int
+  /// What kind of item it is.
+  public var itemType: ItemType
+  /// Sort key computed by `itemOrder(type:verse:intSeq:)`.
+  public var itemOrder: Int
+  /// The text typed by the user (empty for paragraph breaks).
+  public var itemText: String
+  /// Sequence for introduction items and for several items of one kind at one place.
+  public var intSeq: Int
+  /// True when this verse item is a bridge of several verses.
+  public var isStartOfBridge: Bool
+  /// The last verse of the bridge when `isStartOfBridge`, else 0.
+  public var lastVsOfBridge: Int
+  /// The USFM marker this item was imported with, when it differs from its type's default.
+  public var marker: String?
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { itemID = inserted.rowID }
+
+  /// A new item whose ItemOrder follows the seed's formula.
+  public init(
+    chapterID: Int64, verseNumber: Int, itemType: ItemType, itemText: String = "", intSeq: Int = 0,
+    marker: String? = nil
+  ) {
+    self.chapterID = chapterID
+    self.verseNumber = verseNumber
+    self.itemType = itemType
+    self.itemOrder = KeyIt.itemOrder(type: itemType, verse: verseNumber, intSeq: intSeq)
+    self.itemText = itemText
+    self.intSeq = intSeq
+    self.isStartOfBridge = false
+    self.lastVsOfBridge = 0
+    self.marker = marker
+  }
+
+  /// The last verse this item covers (the bridge end, or its own verse).
+  public var lastVerse: Int { isStartOfBridge ? lastVsOfBridge : verseNumber }
+
+  /// The item's label in the user's terms ("Verse 5", "Verses 3–5", "Paragraph", …).
+  public func label(inPsalms: Bool = false) -> String {
+    switch itemType {
+    case .verse: isStartOfBridge ? "Verses \(verseNumber)–\(lastVsOfBridge)" : "Verse \(verseNumber)"
+    case .verseCont: "Verse \(verseNumber) (continued)"
+    case .para, .paraCont: "Paragraph"
+    case .heading, .headingAfterPara: "Heading"
+    case .parlRef: "Parallel reference"
+    case .title: "Main title"
+    case .inTitle: "Intro title"
+    case .inSubj: "Intro heading"
+    case .inPara: "Intro paragraph"
+    case .ascription: inPsalms ? "Psalm title" : "Ascription"
+    case .chapLabel: "Chapter label"
+    case .chapDesc: "Chapter description"
+    }
+  }
+
+  /// Sort key for printed order: (ItemOrder, IntSeq, ItemID).
+  var sortKey: (Int, Int, Int64) { (itemOrder, intSeq, itemID ?? .max) }
+}
+
+/// One step of a verse bridge, kept so bridges unwind right to left (table `BridgeItems`).
+public struct BridgeItem: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  public static let databaseTableName = "BridgeItems"
+  /// Primary key; the highest id of an item is its latest step.
+  public var bridgeID: Int64?
+  /// The bridge's verse item.
+  public var itemID: Int64
+  /// The bridge's text right after this step.
+  public var textCurrentBridge: String
+  /// The text the added verse brought into the bridge.
+  public var textExtraVerse: String
+
+  public mutating func didInsert(_ inserted: InsertionSuccess) { bridgeID = inserted.rowID }
+}
+
+extension [VerseItem] {
+  /// The items in printed order.
+  func inPrintedOrder() -> [VerseItem] { sorted { $0.sortKey < $1.sortKey } }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A book's content ready to be written as USFM: the chapters to write, each with its items in
+/// printed order. Chapter 1's titles and introduction are written before `\c 1`.
+public struct USFMBook: Sendable {
+  /// The book code, e.g. `RUT`.
+  public let code: String
+  /// The book's name in this Bible.
+  public let name: String
+  /// The Bible's name, written after the code on the `\id` line.
+  public let bibleName: String
+  /// The chapters to write, in order.
+  public let chapters: [(number: Int, items: [VerseItem])]
+
+  /// Groups a book's export input.
+  public init(code: String, name: String, bibleName: String, chapters: [(number: Int, items: [VerseItem])]) {
+    self.code = code
+    self.name = name
+    self.bibleName = bibleName
+    self.chapters = chapters
+  }
+}
+
+/// Writes standard USFM 3 that Paratext and Adapt It read: identification and headers, titles and
+/// introduction, then every `\c` and every `\v` (even empty ones). Where a verse would directly
+/// follow `\c`, a heading, `\d` or `\r` — invalid USFM — a `\p` is written; the stored items are
+/// not changed. Empty publication items (an untyped heading, say) are left out.
+public func writeUSFM(_ book: USFMBook) -> String {
+  var lines = [
+    "\\id \(book.code) \(oneLine(book.bibleName))", "\\usfm 3.0", "\\ide UTF-8", "\\h \(oneLine(book.name))",
+  ]
+  let front = book.chapters.first { $0.number == 1 }?.items.filter { $0.itemType.isFrontMatter } ?? []
+  let titles = front.filter { $0.itemType == .title && !$0.itemText.isEmpty }
+  let longName = titles.isEmpty ? book.name : titles.map(\.itemText).joined(separator: " ")
+  lines += [
+    "\\toc1 \(oneLine(longName))", "\\toc2 \(oneLine(book.name))",
+    "\\toc3 \(book.code.prefix(1))\(book.code.dropFirst().lowercased())",
+  ]
+  for item in titles + front.filter({ $0.itemType.isIntroduction }) {
+    append(item, to: &lines)
+  }
+  for chapter in book.chapters {
+    lines.append("\\c \(chapter.number)")
+    var needsParagraph = true
+    for item in chapter.items where !item.itemType.isFrontMatter {
+      switch item.itemType {
+      case .verse:
+        if needsParagraph { lines.append("\\p") }
+        let number =
+          item.isStartOfBridge ? "\(item.verseNumber)-\(item.lastVsOfBridge)" : "\(item.verseNumber)"
+        lines.append(item.itemText.isEmpty ? "\\v \(number)" : "\\v \(number) \(item.itemText)")
+        needsParagraph = false
+      case .verseCont:
+        if !item.itemText.isEmpty { lines[lines.count - 1] += " \(item.itemText)" }
+      case .para, .paraCont:
+        let marker = item.marker ?? "p"
+        lines.append("\\\(marker)")
+        needsParagraph = marker == "b"
+      default:
+        if append(item, to: &lines) { needsParagraph = true }
+      }
+    }
+  }
+  return lines.joined(separator: "\n").precomposedStringWithCanonicalMapping + "\n"
+}
+
+/// Appends a publication item as `\marker text`; empty items are left out. Returns whether it wrote.
+@discardableResult
+private func append(_ item: VerseItem, to lines: inout [String]) -> Bool {
+  guard !item.itemText.isEmpty, let marker = item.marker ?? item.itemType.defaultMarker else { return false }
+  lines.append("\\\(marker) \(item.itemText)")
+  return true
+}
+
+/// Header values must stay on one line.
+private func oneLine(_ text: String) -> String {
+  text.split(whereSeparator: \.isNewline).joined(separator: " ")
+}
+
+/// The Paratext-style file name of a book's export: file number, code, then the Bible's name
+/// reduced to letters and digits (any script), e.g. `08RUTGoodNews.usfm`.
+public func usfmFileName(book: BookSpec, bibleName: String) -> String {
+  let letters = bibleName.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }
+  let suffix = String(String.UnicodeScalarView(letters).prefix(24))
+  return String(format: "%02d", book.number) + book.code + (suffix.isEmpty ? "KIT" : suffix) + ".usfm"
+}

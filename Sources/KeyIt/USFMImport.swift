@@ -1,0 +1,212 @@
+import Foundation
+
+/// One item read from USFM, with its place already worked out.
+struct ImportedItem: Equatable {
+  var type: ItemType
+  var verse: Int
+  var text: String
+  var intSeq: Int
+  var order: Int
+  var marker: String?
+  var lastVerseOfBridge: Int = 0
+}
+
+/// One chapter read from USFM: every item in printed order (verses the file lacks are added empty).
+struct ImportedChapter: Equatable {
+  let number: Int
+  var items: [ImportedItem]
+}
+
+/// One book read from a USFM file.
+struct ImportedBook: Equatable {
+  let spec: BookSpec
+  /// The name from `\h`, when the file has one.
+  var name: String?
+  var chapters: [ImportedChapter]
+}
+
+private let headingBases: Set<String> = ["s", "ms", "mr", "sr", "sp", "sd", "qa"]
+private let frontBases: Set<String> = ["mt", "mte", "imt", "imte", "is"]
+private let ignoredBases: Set<String> = ["usfm", "ide", "toc", "toca", "sts", "rem"]
+private let introParagraphBases: Set<String> = [
+  "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "ipc", "iq", "ib", "ili", "iot", "io", "iex", "ie",
+]
+
+/// Reads one USFM book. Anything Key It cannot represent faithfully is an error naming the file,
+/// line and column; paragraph breaks the item model cannot hold (a second one inside a verse, or one
+/// inside a bridge) stay in the verse text as markers so nothing is lost.
+func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) throws -> ImportedBook {
+  var text = source
+  if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+  let (leading, units) = tokenizeUSFM(text.precomposedStringWithCanonicalMapping)
+  func fail(_ unit: USFMUnit?, _ message: String) -> KeyItError {
+    .usfm(file: fileName, line: unit?.line ?? 1, column: unit?.column ?? 1, message: message)
+  }
+  guard leading.isEmpty, let first = units.first, first.marker == "id" else {
+    throw fail(nil, "a USFM book must start with \\id and its book code")
+  }
+  let code = String(first.text.prefix { !$0.isWhitespace })
+  guard let spec = catalog.book(code: code) else {
+    throw fail(first, "unknown book code \"\(code)\"")
+  }
+  var builder = ChapterBuilder(spec: spec)
+  var book = ImportedBook(spec: spec, name: nil, chapters: [])
+  var front: [ImportedItem] = []
+  for unit in units.dropFirst() {
+    let base = unit.base
+    switch base {
+    case "id": throw fail(unit, "a second \\id: import one book per file")
+    case "h": book.name = unit.text.isEmpty ? nil : unit.text
+    case _ where ignoredBases.contains(base): continue
+    case _ where frontBases.contains(base) || introParagraphBases.contains(base):
+      guard builder.number == 0 else { throw fail(unit, "\\\(unit.marker) after the first \\c") }
+      let type: ItemType =
+        base.hasPrefix("mt") ? .title : base.hasPrefix("imt") ? .inTitle : base == "is" ? .inSubj : .inPara
+      let sequence = front.filter { $0.type.isIntroduction == type.isIntroduction }.count
+      front.append(
+        ImportedItem(
+          type: type, verse: 1, text: unit.text, intSeq: sequence,
+          order: itemOrder(type: type, verse: 1, intSeq: sequence),
+          marker: unit.marker == type.defaultMarker ? nil : unit.marker))
+    case "c":
+      let number = Int(unit.text.prefix { !$0.isWhitespace }) ?? 0
+      guard (1...spec.chapters.count).contains(number) else {
+        throw fail(unit, "\(spec.code) has no chapter \"\(unit.text)\"; chapters are 1–\(spec.chapters.count)")
+      }
+      guard number > builder.number else { throw fail(unit, "chapter \(number) comes after chapter \(builder.number)") }
+      if builder.number > 0 { book.chapters.append(try builder.finish(fail)) }
+      builder = ChapterBuilder(spec: spec, number: number)
+      if number == 1 { builder.items = front }
+    default:
+      guard builder.number > 0 else { throw fail(unit, "\\\(unit.marker) before the first \\c") }
+      try builder.add(unit, fail: fail)
+    }
+  }
+  guard builder.number > 0 else { throw fail(units.last, "the book has no chapter (\\c)") }
+  book.chapters.append(try builder.finish(fail))
+  if !front.isEmpty, book.chapters.first?.number != 1 {
+    throw fail(first, "titles and introduction need chapter 1 in the same file")
+  }
+  return book
+}
+
+/// Collects one chapter's items while its units are read.
+private struct ChapterBuilder {
+  let spec: BookSpec
+  var number = 0
+  var items: [ImportedItem] = []
+  /// Publication items read but not yet attached to the verse that follows them.
+  private var pending: [(unit: USFMUnit, type: ItemType)] = []
+  private var lastVerse = 0
+  private var verseIndex: Int?
+  private var continuationIndex: Int?
+
+  init(spec: BookSpec, number: Int = 0) {
+    self.spec = spec
+    self.number = number
+  }
+
+  typealias Fail = (USFMUnit?, String) -> KeyItError
+
+  mutating func add(_ unit: USFMUnit, fail: Fail) throws {
+    let base = unit.base
+    switch base {
+    case "v": try addVerse(unit, fail: fail)
+    case "cl", "cd":
+      guard lastVerse == 0 else { throw fail(unit, "\\\(unit.marker) after verse \(lastVerse)") }
+      pending.append((unit, base == "cl" ? .chapLabel : .chapDesc))
+    case "d" where spec.code == "PSA" && lastVerse == 0 && !pending.contains { $0.type == .ascription }:
+      pending.append((unit, .ascription))
+    case "r": pending.append((unit, .parlRef))
+    case _ where base == "d" || headingBases.contains(base):
+      let afterParagraph = pending.contains { $0.type == .para }
+      pending.append((unit, afterParagraph ? .headingAfterPara : .heading))
+    default:
+      try addParagraph(unit, fail: fail)
+    }
+  }
+
+  private mutating func addVerse(_ unit: USFMUnit, fail: Fail) throws {
+    let numberText = String(unit.text.prefix { !$0.isWhitespace })
+    let parts = numberText.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+    guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, last >= first else {
+      throw fail(unit, "verse number \"\(numberText)\" is not a number or a range like 3-5")
+    }
+    let count = spec.chapters[number - 1].verseCount
+    guard first > lastVerse else { throw fail(unit, "verse \(first) comes after verse \(lastVerse)") }
+    guard last <= count else {
+      throw fail(unit, "\(spec.code) \(number) has no verse \(last); verses are 1–\(count)")
+    }
+    attachPending(to: first)
+    let body = String(unit.text.dropFirst(numberText.count)).trimmed
+    var verse = ImportedItem(
+      type: .verse, verse: first, text: body, intSeq: 0, order: 100 * first, marker: nil)
+    if last > first { verse.lastVerseOfBridge = last }
+    items.append(verse)
+    verseIndex = items.count - 1
+    continuationIndex = nil
+    lastVerse = last
+  }
+
+  /// A paragraph marker with no text waits for the next verse; one with text continues the
+  /// current verse after a paragraph break.
+  private mutating func addParagraph(_ unit: USFMUnit, fail: Fail) throws {
+    guard !unit.text.isEmpty else {
+      pending.append((unit, .para))
+      return
+    }
+    guard let verseIndex else { throw fail(unit, "text before the first verse of chapter \(number)") }
+    if let heading = pending.first(where: { $0.type != .para }) {
+      throw fail(heading.unit, "\\\(heading.unit.marker) inside verse \(lastVerse): Key It puts headings before a verse")
+    }
+    let verse = items[verseIndex]
+    if pending.isEmpty, continuationIndex == nil, verse.lastVerseOfBridge == 0 {
+      items.append(
+        ImportedItem(
+          type: .paraCont, verse: verse.verse, text: "", intSeq: 0, order: verse.order + 10,
+          marker: unit.marker == "p" ? nil : unit.marker))
+      items.append(
+        ImportedItem(
+          type: .verseCont, verse: verse.verse, text: unit.text, intSeq: 0, order: verse.order + 20, marker: nil))
+      continuationIndex = items.count - 1
+      return
+    }
+    let markers = (pending.map(\.unit) + [unit]).map { "\\\($0.marker)" }.joined(separator: " ")
+    let target = continuationIndex ?? verseIndex
+    items[target].text = joined(items[target].text, "\(markers) \(unit.text)")
+    pending.removeAll()
+  }
+
+  /// Gives waiting publication items their verse and ItemOrder; an item that would sort before
+  /// one read earlier keeps the file's order by taking that item's order and a higher IntSeq.
+  private mutating func attachPending(to verse: Int) {
+    var floor = Int.min
+    for (sequence, entry) in pending.enumerated() {
+      let order = max(itemOrder(type: entry.type, verse: verse), floor)
+      floor = order
+      let marker = entry.unit.marker == entry.type.defaultMarker || entry.unit.marker == "s" ? nil : entry.unit.marker
+      items.append(
+        ImportedItem(
+          type: entry.type, verse: verse, text: entry.type.carriesText ? entry.unit.text : "",
+          intSeq: sequence, order: order, marker: marker))
+    }
+    pending.removeAll()
+  }
+
+  /// Ends the chapter: waiting paragraph breaks with nothing after them are dropped, any other
+  /// waiting item is an error, and verses the file lacks are added empty.
+  mutating func finish(_ fail: Fail) throws -> ImportedChapter {
+    if let orphan = pending.first(where: { $0.type != .para }) {
+      throw fail(orphan.unit, "\\\(orphan.unit.marker) after the last verse of chapter \(number): Key It puts it before a verse")
+    }
+    var covered = Set<Int>()
+    for item in items where item.type == .verse {
+      covered.formUnion(item.verse...max(item.verse, item.lastVerseOfBridge))
+    }
+    for verse in 1...spec.chapters[number - 1].verseCount where !covered.contains(verse) {
+      items.append(ImportedItem(type: .verse, verse: verse, text: "", intSeq: 0, order: 100 * verse, marker: nil))
+    }
+    return ImportedChapter(
+      number: number, items: items.sorted { ($0.order, $0.intSeq) < ($1.order, $1.intSeq) })
+  }
+}

@@ -1,0 +1,265 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+import KeyIt
+
+/// `scriptorium keyit …`: Key It from the command line.
+struct KeyItCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "keyit", abstract: "Keyboard Scripture and export USFM.",
+    subcommands: [
+      KeyItInit.self, KeyItUse.self, KeyItBibles.self, KeyItBooks.self, KeyItChapters.self, KeyItItems.self,
+      KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
+      KeyItStats.self,
+    ])
+}
+
+/// Options every Key It subcommand takes.
+struct KeyItOptions: ParsableArguments {
+  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @Option(help: "Bible id (default: the current Bible).") var bible: Int64?
+  @Flag(help: "Print JSON for scripts.") var json = false
+
+  /// Opens `keyit.sqlite` in the data folder.
+  func store() throws -> KeyItStore {
+    try KeyItStore(path: DataFolder(option: data).database("keyit.sqlite"))
+  }
+
+  /// Prints a value as JSON, or the human text.
+  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    } else {
+      let text = human()
+      if !text.isEmpty { print(text) }
+    }
+  }
+}
+
+struct KeyItInit: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "init", abstract: "Create a Bible (it becomes the current one) and print its id.")
+  @OptionGroup var options: KeyItOptions
+  @Option(help: "The Bible's name.") var name: String
+  @Flag(help: "French psalm numbering: ascriptions are part of verse 1.") var frenchPsalms = false
+
+  func run() async throws {
+    let bible = try await options.store().createBible(name: name, frenchPsalms: frenchPsalms)
+    try options.emit(bible) { "\(bible.bibleID!)" }
+  }
+}
+
+struct KeyItUse: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a Bible the current one.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "The Bible's id.") var id: Int64
+
+  func run() async throws {
+    let bible = try await options.store().selectBible(id)
+    try options.emit(bible) { "Current Bible: \(bible.bibleID!) \(bible.name)" }
+  }
+}
+
+struct KeyItBibles: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "bibles", abstract: "List the Bibles.")
+  @OptionGroup var options: KeyItOptions
+
+  func run() async throws {
+    let store = try options.store()
+    let bibles = try await store.bibles()
+    let current = try await store.currentBible()?.bibleID
+    try options.emit(bibles) {
+      bibles.isEmpty
+        ? "No Bible yet: scriptorium keyit init --name NAME"
+        : bibles.map { "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\($0.frenchPsalms ? "\t(French psalms)" : "")" }
+          .joined(separator: "\n")
+    }
+  }
+}
+
+struct KeyItBooks: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "books", abstract: "List the books with progress.")
+  @OptionGroup var options: KeyItOptions
+
+  func run() async throws {
+    let books = try await options.store().books(bibleID: options.bible)
+    try options.emit(books) {
+      books.map {
+        "\($0.book.bookCode)\t\($0.book.bookName)\t\($0.book.numChaps) ch\t\($0.versesKeyboarded)/\($0.totalVerses) verses"
+      }.joined(separator: "\n")
+    }
+  }
+}
+
+struct KeyItChapters: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "chapters", abstract: "Open a book (it becomes current) and list its chapters.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Book code, e.g. RUT.") var book: String
+
+  func run() async throws {
+    let (_, chapters) = try await options.store().openBook(bibleID: options.bible, code: book)
+    try options.emit(chapters) {
+      chapters.map {
+        "\($0.chapter.chapterNumber)\t\($0.versesKeyboarded)/\($0.chapter.numVerses) verses\t\($0.status.rawValue)"
+      }.joined(separator: "\n")
+    }
+  }
+}
+
+struct KeyItItems: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "items", abstract: "Open a chapter (it becomes current) and list its items in printed order.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Book code, e.g. RUT.") var book: String
+  @Argument(help: "Chapter number.") var chapter: Int
+
+  func run() async throws {
+    let content = try await options.store().openChapter(bibleID: options.bible, code: book, chapter: chapter)
+    try options.emit(content) { render(content) }
+  }
+}
+
+struct KeyItSet: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "set", abstract: "Save an item's text.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Item id (see `items`).") var itemID: Int64
+  @Argument(help: "The text.") var text: String
+
+  func run() async throws {
+    let item = try await options.store().setText(bibleID: options.bible, itemID: itemID, text: text)
+    try options.emit(item) { "Saved \(item.label())." }
+  }
+}
+
+struct KeyItActions: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "actions", abstract: "List the actions allowed on an item.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Item id.") var itemID: Int64
+
+  func run() async throws {
+    let actions = try await options.store().actions(bibleID: options.bible, itemID: itemID)
+    try options.emit(actions) { actions.map { "\($0.id.rawValue)\t\($0.label)" }.joined(separator: "\n") }
+  }
+}
+
+struct KeyItAct: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "act", abstract: "Perform an action on an item and list the chapter after it.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Item id.") var itemID: Int64
+  @Argument(help: "Action id (see `actions`).") var action: String
+  @Option(help: "Character offset for insertParagraphIn and unbridge.") var offset: Int?
+
+  func run() async throws {
+    guard let id = ItemActionID(rawValue: action) else { throw KeyItError.unknownAction(action) }
+    let content = try await options.store().perform(id, bibleID: options.bible, itemID: itemID, offset: offset)
+    try options.emit(content) { render(content) }
+  }
+}
+
+struct KeyItExport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export", abstract: "Export a chapter, a book, or every book (--all) as USFM.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Book code, e.g. RUT.") var book: String?
+  @Argument(help: "Chapter number (default: the whole book).") var chapter: Int?
+  @Flag(help: "Export every book, one file each, into the -o folder.") var all = false
+  @Option(name: .shortAndLong, help: "Output file (or folder with --all); default stdout.") var output: String?
+
+  func validate() throws {
+    if all && (book != nil || output == nil) { throw ValidationError("--all takes no book and needs -o DIR") }
+    if !all && book == nil { throw ValidationError("give a book code, or --all -o DIR") }
+  }
+
+  func run() async throws {
+    let store = try options.store()
+    if all {
+      let folder = URL(fileURLWithPath: output!)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let files = try await store.exportBible(bibleID: options.bible)
+      for file in files {
+        try Data(file.usfm.utf8).write(to: folder.appendingPathComponent(file.fileName), options: .atomic)
+      }
+      try options.emit(files.map(\.fileName)) { "Wrote \(files.count) books to \(folder.path)" }
+      return
+    }
+    let usfm =
+      if let chapter {
+        try await store.exportChapter(bibleID: options.bible, code: book!, chapter: chapter)
+      } else {
+        try await store.exportBook(bibleID: options.bible, code: book!)
+      }
+    if let output {
+      try Data(usfm.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+    } else {
+      print(usfm, terminator: "")
+    }
+  }
+}
+
+struct KeyItImport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import", abstract: "Import USFM books into the Bible (all or nothing).")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "USFM files, one book each.") var files: [String]
+
+  func run() async throws {
+    let inputs = try files.map { path in
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw KeyItError.file(path: path, message: "cannot be read")
+      }
+      guard let text = String(data: data, encoding: .utf8) else {
+        throw KeyItError.file(path: path, message: "is not UTF-8 text")
+      }
+      return (name: path, text: text)
+    }
+    let reports = try await options.store().importUSFM(inputs, bibleID: options.bible)
+    try options.emit(reports) {
+      reports.map { "\($0.file): \($0.book), \($0.chapters.count) chapters, \($0.versesWithText) verses with text" }
+        .joined(separator: "\n")
+    }
+  }
+}
+
+struct KeyItCreateAll: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "create-all", abstract: "Create every chapter and item of the Bible now.")
+  @OptionGroup var options: KeyItOptions
+
+  func run() async throws {
+    let store = try options.store()
+    try await store.createAll(bibleID: options.bible)
+    let stats = try await store.stats(bibleID: options.bible)
+    try options.emit(stats) { "Created \(stats.chapters) chapters and \(stats.verses) verses." }
+  }
+}
+
+struct KeyItStats: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "stats", abstract: "Books, chapters and verses keyboarded.")
+  @OptionGroup var options: KeyItOptions
+
+  func run() async throws {
+    let s = try await options.store().stats(bibleID: options.bible)
+    try options.emit(s) {
+      """
+      Books started:      \(s.booksStarted) of \(s.books)
+      Chapters complete:  \(s.chaptersComplete) of \(s.chapters) (\(s.chaptersStarted) started)
+      Verses keyboarded:  \(s.versesKeyboarded) of \(s.verses)
+      """
+    }
+  }
+}
+
+/// A chapter as lines of `id  label  text`, the current item marked.
+func render(_ content: ChapterContent) -> String {
+  let current = content.currentItem?.itemID
+  let psalms = content.facts.isPsalms
+  let heading = "\(content.book.bookName) \(content.chapter.chapterNumber)"
+  return ([heading]
+    + content.items.map { item in
+      "\(item.itemID == current ? "*" : " ") \(item.itemID!)\t\(item.label(inPsalms: psalms))\t\(item.itemText)"
+    }).joined(separator: "\n")
+}

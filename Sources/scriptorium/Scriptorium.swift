@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The `scriptorium` command: the server and one subcommand group per app.
+@main
+struct Scriptorium: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "scriptorium",
+    abstract: "A workbench for people who work across languages.",
+    subcommands: [Serve.self, KeyItCommand.self])
+}

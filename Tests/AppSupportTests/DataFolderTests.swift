@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+@testable import AppSupport
+
+@Suite struct DataFolderTests {
+  @Test func optionWinsOverEnvironment() {
+    let folder = DataFolder(option: "/tmp/a", environment: ["SCRIPTORIUM_DATA": "/tmp/b", "XDG_DATA_HOME": "/tmp/c"])
+    #expect(folder.url.path == "/tmp/a")
+  }
+
+  @Test func environmentWinsOverXDG() {
+    let folder = DataFolder(option: nil, environment: ["SCRIPTORIUM_DATA": "/tmp/b", "XDG_DATA_HOME": "/tmp/c"])
+    #expect(folder.url.path == "/tmp/b")
+  }
+
+  @Test func xdgThenHome() {
+    #expect(DataFolder(option: nil, environment: ["XDG_DATA_HOME": "/tmp/c"]).url.path == "/tmp/c/scriptorium")
+    #expect(DataFolder(option: nil, environment: ["HOME": "/home/u"]).url.path == "/home/u/.local/share/scriptorium")
+  }
+
+  @Test func createdOnFirstUse() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("df-\(UUID().uuidString)/deep")
+    defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+    let path = try DataFolder(option: root.path).database("keyit.sqlite")
+    #expect(path == root.appendingPathComponent("keyit.sqlite").path)
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("inbox").path, isDirectory: &isDirectory))
+    #expect(isDirectory.boolValue)
+  }
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what Scriptorium needs and is missing: Debian packages (through sudo when not root)
+# and Python test tools in a virtualenv inside the repo (.venv, ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+debian_packages=(libsqlite3-dev sqlite3 python3-venv)
+missing=()
+for package in "${debian_packages[@]}"; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${missing[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating the Python virtualenv in .venv"
+  python3 -m venv .venv
+fi
+if ! .venv/bin/python -c "import usfm_grammar, pytest" >/dev/null 2>&1; then
+  echo "setup: installing Python test tools into .venv"
+  .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
+fi
