@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import KeyIt
+
+@Suite struct USFMImportTests {
+  let webFiles = ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm", "94-3JNeng-web.usfm"]
+
+  /// Verse texts read straight from USFM by splitting at `\v` and `\c` (independent of the importer):
+  /// "chapter:verse" → the verse's text with paragraph markers and whitespace removed.
+  func naiveVerseTexts(_ usfm: String) -> [String: String] {
+    var result: [String: String] = [:]
+    var chapter = 0
+    let pattern = try! NSRegularExpression(pattern: #"\\(c|v) (\S+)"#)
+    let text = usfm as NSString
+    let matches = pattern.matches(in: usfm, range: NSRange(location: 0, length: text.length))
+    for (index, match) in matches.enumerated() {
+      let marker = text.substring(with: match.range(at: 1))
+      let number = text.substring(with: match.range(at: 2))
+      if marker == "c" { chapter = Int(number)!; continue }
+      let end = index + 1 < matches.count ? matches[index + 1].range.location : text.length
+      let body = text.substring(with: NSRange(location: match.range.upperBound, length: end - match.range.upperBound))
+      let cleaned = body.replacingOccurrences(of: #"\\(p|m|q\d?|b|nb|s\d?|d|r)(\s|$)"#, with: " ", options: .regularExpression)
+      result["\(chapter):\(number)"] = cleaned.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+    return result
+  }
+
+  @Test func roundTripKeepsEveryVerseOfTheWEBBooks() async throws {
+    let (store, _) = try await storeWithBible()
+    let inputs = try webFiles.map { ($0, try fixture("usfm/\($0)")) }
+    let reports = try await store.importUSFM(inputs, bibleID: nil)
+    #expect(reports.map(\.book) == ["RUT", "1JN", "3JN"])
+    #expect(reports.map(\.versesWithText) == [85, 105, 14])
+    for ((_, original), code) in zip(inputs, ["RUT", "1JN", "3JN"]) {
+      let exported = try await store.exportBook(bibleID: nil, code: code)
+      let expected = naiveVerseTexts(original)
+      #expect(expected.count > 10)
+      #expect(naiveVerseTexts(exported) == expected, "\(code) verse texts changed")
+    }
+  }
+
+  @Test func importThenExportThenImportIsStable() async throws {
+    let (store, _) = try await storeWithBible()
+    _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
+    let first = try await store.exportBook(bibleID: nil, code: "RUT")
+    _ = try await store.importUSFM([("again", first)], bibleID: nil)
+    #expect(try await store.exportBook(bibleID: nil, code: "RUT") == first)
+  }
+
+  @Test func readsTitlesParagraphsAndNotesIntoItems() async throws {
+    let (store, _) = try await storeWithBible()
+    _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
+    let chapter1 = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    #expect(chapter1.book.bookName == "Ruth")
+    #expect(chapter1.items.prefix(2).map(\.itemType) == [.title, .title])
+    #expect(chapter1.items.prefix(2).map(\.itemText) == ["The Book of", "Ruth"])
+    #expect(chapter1.items[0].marker == "mt2")
+    #expect(chapter1.items.filter { $0.verseNumber == 9 }.map(\.itemType) == [.verse, .paraCont, .verseCont])
+    #expect(chapter1.item(.verseCont, verse: 9)?.itemText == "Then she kissed them, and they lifted up their voices, and wept.")
+    #expect(chapter1.item(.para, verse: 11) != nil)
+    #expect(chapter1.item(.verse, verse: 6)?.itemText.contains("\\f + “Yahweh” is God’s proper Name") == true)
+    #expect(chapter1.chapter.numItems == chapter1.items.count)
+  }
+
+  @Test func keepsMarkersKeyItDoesNotDistinguish() async throws {
+    let (store, _) = try await storeWithBible()
+    let psalm = """
+      \\id PSA test
+      \\c 3
+      \\ms1 Book One
+      \\d A Psalm by David, when he fled.
+      \\q1
+      \\v 1 Yahweh, how my adversaries have increased!
+      \\q2 Many are those who rise up against me.
+      \\q1 Many there are who say of my soul,
+      \\v 2-3 \\wj There is\\wj* no help.
+      \\b
+      \\q1
+      \\v 4 I cry.
+      \\s2 Selah
+      \\r (2 Sam 15)
+      \\m
+      \\v 5 I lay down.
+      """
+    _ = try await store.importUSFM([("psa.usfm", psalm)], bibleID: nil)
+    let content = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 3)
+    #expect(content.items.prefix(4).map(\.itemType) == [.heading, .ascription, .para, .verse], "the file's order")
+    #expect(content.item(.heading, verse: 1)?.marker == "ms1")
+    #expect(content.item(.para, verse: 1)?.marker == "q1")
+    #expect(content.item(.paraCont, verse: 1)?.marker == "q2")
+    #expect(content.item(.verseCont, verse: 1)?.itemText == "Many are those who rise up against me. \\q1 Many there are who say of my soul,")
+    let bridge = try #require(content.item(.verse, verse: 2))
+    #expect(bridge.isStartOfBridge && bridge.lastVsOfBridge == 3 && bridge.itemText == "\\wj There is\\wj* no help.")
+    #expect(content.items.filter { $0.verseNumber == 4 && $0.itemType == .para }.map(\.marker) == ["b", "q1"])
+    #expect(content.items.filter { $0.verseNumber == 5 }.map(\.itemType) == [.heading, .parlRef, .para, .verse])
+    let unbridged = try await store.perform(.unbridge, on: bridge)
+    #expect(unbridged.item(.verse, verse: 2)?.itemText == bridge.itemText && unbridged.item(.verse, verse: 3)?.itemText == "")
+
+    let exported = try await store.exportChapter(bibleID: nil, code: "PSA", chapter: 3)
+    #expect(exported.contains("\\c 3\n\\ms1 Book One\n\\d A Psalm by David, when he fled.\n\\q1\n\\v 1 Yahweh,"))
+    #expect(exported.contains("\\q2 Many are those who rise up against me. \\q1 Many there are"))
+    #expect(exported.contains("\\b\n\\q1\n\\v 4 I cry.\n\\s2 Selah\n\\r (2 Sam 15)\n\\m\n\\v 5 I lay down."))
+    #expect(try usfmGrammarErrors(["psa.usfm": exported])["psa.usfm"] == [])
+  }
+
+  @Test func skipsABOMAndReadsCRLF() async throws {
+    let (store, _) = try await storeWithBible()
+    let text = "\u{FEFF}\\id 3JN\r\n\\c 1\r\n\\p\r\n\\v 1 The elder\r\n\\v 2 Beloved\r\n"
+    let reports = try await store.importUSFM([("3jn.usfm", text)], bibleID: nil)
+    #expect(reports[0].versesWithText == 2)
+    let content = try await store.openChapter(bibleID: nil, code: "3JN", chapter: 1)
+    #expect(content.item(.verse, verse: 1)?.itemText == "The elder")
+    #expect(content.items.filter { $0.itemType == .verse }.count == 14)
+  }
+
+  @Test(arguments: [
+    ("\\id XYZ\n\\c 1\n", 1, 1, "unknown book code \"XYZ\""),
+    ("text first\n\\id RUT\n", 1, 1, "a USFM book must start with \\id and its book code"),
+    ("\\id RUT\n\\c 1\n\\p\n\\v 23 too far\n", 4, 1, "RUT 1 has no verse 23; verses are 1–22"),
+    ("\\id RUT\n\\c 5\n", 2, 1, "RUT has no chapter \"5\"; chapters are 1–4"),
+    ("\\id RUT\n\\c 2\n\\c 1\n", 3, 1, "chapter 1 comes after chapter 2"),
+    ("\\id RUT\n\\c 1\n\\p\n\\v 2 b\n  \\v 1 a\n", 5, 3, "verse 1 comes after verse 2"),
+    ("\\id RUT\n\\c 1\n\\p\n\\v 2a b\n", 4, 1, "verse number \"2a\" is not a number or a range like 3-5"),
+    ("\\id RUT\n\\p\n", 2, 1, "\\p before the first \\c"),
+    ("\\id RUT\n\\c 1\n\\p text\n", 3, 1, "text before the first verse of chapter 1"),
+    ("\\id RUT\n\\c 1\n\\p\n\\v 22 end\n\\s1 Tail\n", 5, 1, "\\s1 after the last verse of chapter 1: Key It puts it before a verse"),
+    ("\\id RUT\n\\mt Ruth\n\\c 2\n\\p\n\\v 1 a\n", 1, 1, "titles and introduction need chapter 1 in the same file"),
+    ("\\id RUT\n\\c 1\n\\p\n\\v 1 a\n\\id RUT\n", 5, 1, "a second \\id: import one book per file"),
+  ])
+  func malformedInputNamesFileLineAndColumnAndWritesNothing(
+    text: String, line: Int, column: Int, message: String
+  ) async throws {
+    let (store, _) = try await storeWithBible()
+    let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    try await store.type([1: "typed before"], in: content)
+    let before = try await store.exportBook(bibleID: nil, code: "RUT")
+    await #expect(throws: KeyItError.usfm(file: "bad.usfm", line: line, column: column, message: message)) {
+      try await store.importUSFM(
+        [("good.usfm", try fixture("usfm/09-RUTeng-web.usfm")), ("bad.usfm", text)], bibleID: nil)
+    }
+    #expect(try await store.exportBook(bibleID: nil, code: "RUT") == before)
+  }
+}
