@@ -1,1 +1,103 @@
-print("bench")
+// Key It benchmark: our work against a named peer measured in the same run, reported as medians
+// and ratios (never as timed assertions). Run from the repository root: `make bench`.
+import Foundation
+import KeyIt
+
+let runs = Int(ProcessInfo.processInfo.environment["RUNS"] ?? "") ?? 7
+let root = FileManager.default.currentDirectoryPath
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keyit-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: scratch) }
+
+/// Median wall time in milliseconds of `runs` runs of `body`.
+func median(_ body: () async throws -> Void) async throws -> Double {
+  var times: [Double] = []
+  for _ in 0..<runs {
+    let start = ContinuousClock.now
+    try await body()
+    let elapsed = ContinuousClock.now - start
+    times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
+  }
+  return times.sorted()[times.count / 2]
+}
+
+/// Runs a program and returns its standard output; fails on a non-zero exit.
+@discardableResult
+func run(_ program: String, _ arguments: [String], stdin: URL? = nil) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+  return String(decoding: data, as: UTF8.self)
+}
+
+/// A new database path in the scratch folder.
+func freshPath() -> String { scratch.appendingPathComponent("\(UUID().uuidString).sqlite").path }
+
+// (a) create-all against the sqlite3 CLI inserting the same rows in one transaction.
+let schemaPath = freshPath()
+_ = try KeyItStore(path: schemaPath)
+let schema = try run("/usr/bin/sqlite3", [schemaPath, ".schema"]).split(separator: "\n")
+  .filter { !$0.contains("sqlite_sequence") }.joined(separator: "\n")
+var sql = "PRAGMA journal_mode=WAL;\n" + schema + "\nBEGIN;\nINSERT INTO Bibles VALUES (1, 'Bench', 1, 0, 0);\n"
+var chapterID = 0
+for book in BookCatalog.standard.books {
+  sql += "INSERT INTO Books VALUES (1, \(book.number), '\(book.code)', '\(book.name)', 1, \(book.chapters.count), 0);\n"
+  for (index, chapter) in book.chapters.enumerated() {
+    chapterID += 1
+    let ascription = chapter.mayHaveAscription ? 1 : 0
+    sql += "INSERT INTO Chapters VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0);\n"
+    if ascription == 1 {
+      sql += "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0);\n"
+    }
+    for verse in 1...chapter.verseCount {
+      sql += "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0);\n"
+    }
+  }
+}
+sql += "COMMIT;\n"
+let sqlFile = scratch.appendingPathComponent("create-all.sql")
+try sql.write(to: sqlFile, atomically: true, encoding: .utf8)
+
+let peerCreate = try await median { try run("/usr/bin/sqlite3", [freshPath()], stdin: sqlFile) }
+let ourCreate = try await median {
+  let store = try KeyItStore(path: freshPath())
+  _ = try await store.createBible(name: "Bench")
+  try await store.createAll(bibleID: nil)
+}
+
+// (b) importing WEB Ruth and 1 John against usfm-grammar merely parsing them.
+let files = ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm"].map { "\(root)/Tests/Fixtures/usfm/\($0)" }
+let inputs = try files.map { (name: $0, text: try String(contentsOfFile: $0, encoding: .utf8)) }
+let peerParse = Double(
+  try run(
+    "\(root)/.venv/bin/python", ["\(root)/Benchmarks/usfm_grammar_parse.py", String(runs)] + files
+  ).trimmingCharacters(in: .whitespacesAndNewlines))!
+let importStore = try KeyItStore(path: freshPath())
+_ = try await importStore.createBible(name: "Bench")
+let ourImport = try await median { _ = try await importStore.importUSFM(inputs, bibleID: nil) }
+let ourParse = try await median { _ = try importStore.parseUSFM(inputs) }
+
+// (c) exporting the whole Bible (every chapter created, Ruth and 1 John with text).
+try await importStore.createAll(bibleID: nil)
+var bytes = 0
+let ourExport = try await median {
+  bytes = try await importStore.exportBible(bibleID: nil).reduce(0) { $0 + $1.usfm.utf8.count }
+}
+
+func row(_ name: String, _ ours: Double, _ peerName: String, _ peer: Double, goal: String) -> String {
+  String(format: "| %@ | %.1f ms | %@ | %.1f ms | %.2f× | %@ |", name, ours, peerName, peer, ours / peer, goal)
+}
+print("Key It benchmark — medians of \(runs) runs, measured in one process run")
+print("| work | Key It | peer | peer time | ratio | goal |")
+print("|---|---|---|---|---|---|")
+print(row("create-all (66 books, 1,189 chapters, 31,218 items)", ourCreate, "sqlite3 CLI, same rows, one transaction", peerCreate, goal: "≤ 1.5×"))
+print(row("import WEB Ruth + 1 John (parse + store)", ourImport, "usfm-grammar parse only", peerParse, goal: "≤ 1×"))
+print(row("parse WEB Ruth + 1 John only", ourParse, "usfm-grammar parse only", peerParse, goal: "—"))
+print(String(format: "| export whole Bible (66 files, %d KB) | %.1f ms | — | — | — | — |", bytes / 1024, ourExport))

@@ -150,8 +150,3 @@ func split(_ text: String, at offset: Int) throws -> (String, String) {
 func joined(_ first: String, _ second: String) -> String {
   [first, second].filter { !$0.isEmpty }.joined(separator: " ")
 }
-
-extension String {
-  /// The text without surrounding whitespace and line breaks.
-  var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
-}

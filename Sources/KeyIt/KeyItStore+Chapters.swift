@@ -83,7 +83,7 @@ extension KeyItStore {
 
   /// Renames a book in one Bible.
   public func renameBook(bibleID: Int64?, code: String, to name: String) async throws -> Book {
-    let name = name.trimmed.precomposedStringWithCanonicalMapping
+    let name = name.trimmed.nfc
     guard !name.isEmpty else { throw KeyItError.blankName }
     return try await writer.write { db in
       var book = try self.book(db, bibleID: bibleID, code: code)

@@ -24,7 +24,7 @@ extension KeyItStore {
     try await writer.write { db in
       var (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
       guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
-      item.itemText = text.trimmed.precomposedStringWithCanonicalMapping
+      item.itemText = text.trimmed.nfc
       try item.update(db)
       chapter.currItem = itemID
       try chapter.update(db)

@@ -49,7 +49,7 @@ extension KeyItStore {
   /// written and the error names its file, line and column. Each chapter a file holds replaces
   /// that chapter; other chapters are left as they are.
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
-    let books = try files.map { try parseUSFMBook($0.text, fileName: $0.name, catalog: catalog) }
+    let books = try parseUSFM(files)
     return try await writer.write { db in
       let bible = try Self.bible(db, bibleID)
       return try zip(files, books).map { file, imported in
@@ -69,34 +69,37 @@ extension KeyItStore {
     }
   }
 
+  /// Reads USFM files without storing anything (the first half of `importUSFM`).
+  public func parseUSFM(_ files: [(name: String, text: String)]) throws -> [ImportedBook] {
+    try files.map { try parseUSFMBook($0.text, fileName: $0.name, catalog: catalog) }
+  }
+
   /// Replaces a chapter's items with imported ones; returns the verses with text.
   private func replace(_ db: Database, book: Book, with imported: ImportedChapter) throws -> Int {
-    var chapter = try Chapter.filter(
-      Column("bibleID") == book.bibleID && Column("bookID") == book.bookID
-        && Column("chapterNumber") == imported.number
-    ).fetchOne(db)!
-    try VerseItem.filter(Column("chapterID") == chapter.chapterID).deleteAll(db)
+    let chapterID = try Int64.fetchOne(
+      db.cachedStatement(sql: "SELECT chapterID FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
+      arguments: [book.bibleID, book.bookID, imported.number])!
+    try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
+    let insertItem = try db.cachedStatement(
+      sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
+        + "isStartOfBridge, lastVsOfBridge, marker) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insertStep = try db.cachedStatement(
+      sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
     var verses = 0
     for item in imported.items {
-      var row = VerseItem(
-        chapterID: chapter.chapterID!, verseNumber: item.verse, itemType: item.type, itemText: item.text,
-        intSeq: item.intSeq, marker: item.marker)
-      row.itemOrder = item.order
-      if item.lastVerseOfBridge > 0 {
-        row.isStartOfBridge = true
-        row.lastVsOfBridge = item.lastVerseOfBridge
-      }
-      try row.insert(db)
+      try insertItem.execute(arguments: [
+        chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq,
+        item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker,
+      ])
+      let itemID = db.lastInsertedRowID
       for _ in item.verse..<max(item.verse, item.lastVerseOfBridge) {
-        var step = BridgeItem(bridgeID: nil, itemID: row.itemID!, textCurrentBridge: item.text, textExtraVerse: "")
-        try step.insert(db)
+        try insertStep.execute(arguments: [itemID, item.text])
       }
-      if item.type == .verse, !item.text.isEmpty { verses += row.lastVerse - row.verseNumber + 1 }
+      if item.type == .verse, !item.text.isEmpty { verses += max(item.verse, item.lastVerseOfBridge) - item.verse + 1 }
     }
-    chapter.itemRecsCreated = true
-    chapter.numItems = imported.items.count
-    chapter.currItem = 0
-    try chapter.update(db)
+    try db.cachedStatement(
+      sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0 WHERE chapterID = ?"
+    ).execute(arguments: [imported.items.count, chapterID])
     return verses
   }
 

@@ -113,7 +113,7 @@ public final class KeyItStore: Sendable {
   }
 
   private func cleanName(_ name: String) throws -> String {
-    let clean = name.trimmed.precomposedStringWithCanonicalMapping
+    let clean = name.trimmed.nfc
     guard !clean.isEmpty else { throw KeyItError.blankName }
     return clean
   }

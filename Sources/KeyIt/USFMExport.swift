@@ -61,7 +61,7 @@ public func writeUSFM(_ book: USFMBook) -> String {
       }
     }
   }
-  return lines.joined(separator: "\n").precomposedStringWithCanonicalMapping + "\n"
+  return lines.joined(separator: "\n").nfc + "\n"
 }
 
 /// Appends a publication item as `\marker text`; empty items are left out. Returns whether it wrote.

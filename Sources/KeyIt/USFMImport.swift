@@ -1,7 +1,7 @@
 import Foundation
 
 /// One item read from USFM, with its place already worked out.
-struct ImportedItem: Equatable {
+struct ImportedItem: Equatable, Sendable {
   var type: ItemType
   var verse: Int
   var text: String
@@ -12,13 +12,13 @@ struct ImportedItem: Equatable {
 }
 
 /// One chapter read from USFM: every item in printed order (verses the file lacks are added empty).
-struct ImportedChapter: Equatable {
+struct ImportedChapter: Equatable, Sendable {
   let number: Int
   var items: [ImportedItem]
 }
 
-/// One book read from a USFM file.
-struct ImportedBook: Equatable {
+/// One book read from a USFM file, ready to be stored.
+public struct ImportedBook: Equatable, Sendable {
   let spec: BookSpec
   /// The name from `\h`, when the file has one.
   var name: String?
@@ -36,11 +36,12 @@ private let introParagraphBases: Set<String> = [
 /// line and column; paragraph breaks the item model cannot hold (a second one inside a verse, or one
 /// inside a bridge) stay in the verse text as markers so nothing is lost.
 func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) throws -> ImportedBook {
-  var text = source
-  if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-  let (leading, units) = tokenizeUSFM(text.precomposedStringWithCanonicalMapping)
+  var bytes = Array(source.utf8)
+  if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+  let (leading, units) = tokenizeUSFM(bytes)
   func fail(_ unit: USFMUnit?, _ message: String) -> KeyItError {
-    .usfm(file: fileName, line: unit?.line ?? 1, column: unit?.column ?? 1, message: message)
+    let (line, column) = lineAndColumn(of: unit?.offset ?? 0, in: bytes)
+    return .usfm(file: fileName, line: line, column: column, message: message)
   }
   guard leading.isEmpty, let first = units.first, first.marker == "id" else {
     throw fail(nil, "a USFM book must start with \\id and its book code")

@@ -3,10 +3,8 @@
 struct USFMUnit: Equatable {
   /// The marker name without the backslash, e.g. `v`, `q1`, `s1`.
   let marker: String
-  /// 1-based line of the backslash.
-  let line: Int
-  /// 1-based column (in characters) of the backslash.
-  let column: Int
+  /// UTF-8 offset of the backslash in the source, turned into line and column only for messages.
+  let offset: Int
   /// The following text with its whitespace collapsed to single spaces and trimmed.
   var text: String
 
@@ -25,47 +23,68 @@ private let structuralBases: Set<String> = [
   "qm", "qd", "lh", "li", "lf", "lim", "b",
 ]
 
-/// Splits USFM text into structural units. Text before the first marker is returned separately
-/// so the caller can reject it.
-func tokenizeUSFM(_ text: String) -> (leading: String, units: [USFMUnit]) {
+private let backslash = UInt8(ascii: "\\")
+
+/// Splits USFM into structural units, working on UTF-8 bytes (markers are ASCII; text bytes are
+/// copied untouched). Text before the first marker is returned separately so the caller can reject it.
+func tokenizeUSFM(_ bytes: [UInt8]) -> (leading: String, units: [USFMUnit]) {
   var units: [USFMUnit] = []
   var leading = ""
-  var buffer = ""
-  var line = 1
-  var column = 1
-  var index = text.startIndex
-  func flush() {
-    let collapsed = buffer.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    if units.isEmpty { leading = collapsed } else { units[units.count - 1].text = collapsed }
-    buffer = ""
+  var textStart = 0
+  func flush(upTo end: Int) {
+    let text = collapseWhitespace(bytes[textStart..<end])
+    if units.isEmpty { leading = text } else { units[units.count - 1].text = text }
   }
-  while index < text.endIndex {
-    let character = text[index]
-    if character == "\\" {
-      var end = text.index(after: index)
-      while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "-" || text[end] == "_" {
-        end = text.index(after: end)
-      }
-      let name = String(text[text.index(after: index)..<end])
-      let isEndMarker = end < text.endIndex && text[end] == "*"
-      let base = String(name.prefix { !$0.isNumber })
-      if !isEndMarker, !name.isEmpty, structuralBases.contains(base) {
-        flush()
-        units.append(USFMUnit(marker: name, line: line, column: column, text: ""))
-        column += text.distance(from: index, to: end)
-        index = end
-        continue
-      }
+  var index = 0
+  while index < bytes.count {
+    guard bytes[index] == backslash else {
+      index += 1
+      continue
     }
-    if character.isNewline {
-      line += 1
-      column = 1
-    } else {
-      column += 1
+    var end = index + 1
+    while end < bytes.count, isMarkerByte(bytes[end]) { end += 1 }
+    var baseEnd = index + 1
+    while baseEnd < end, !isDigit(bytes[baseEnd]) { baseEnd += 1 }
+    let isEndMarker = end < bytes.count && bytes[end] == UInt8(ascii: "*")
+    let base = String(decoding: bytes[(index + 1)..<baseEnd], as: UTF8.self)
+    if !isEndMarker, end > index + 1, structuralBases.contains(base) {
+      flush(upTo: index)
+      units.append(USFMUnit(marker: String(decoding: bytes[(index + 1)..<end], as: UTF8.self), offset: index, text: ""))
+      textStart = end
     }
-    buffer.append(character)
-    index = text.index(after: index)
+    index = end
   }
-  flush()
+  flush(upTo: bytes.count)
   return (leading, units)
+}
+
+/// The 1-based line and column (in characters) of a UTF-8 offset, for error messages.
+func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+  let before = bytes[..<min(offset, bytes.count)]
+  let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+  let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+  return (line, String(decoding: bytes[lineStart..<before.endIndex], as: UTF8.self).count + 1)
+}
+
+private func isMarkerByte(_ byte: UInt8) -> Bool {
+  (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || isDigit(byte) || byte == 0x2D || byte == 0x5F
+}
+
+private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+/// ASCII whitespace runs become one space; the ends are trimmed; the text is made NFC.
+private func collapseWhitespace(_ slice: ArraySlice<UInt8>) -> String {
+  var out: [UInt8] = []
+  out.reserveCapacity(slice.count)
+  var pendingSpace = false
+  for byte in slice {
+    if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+      pendingSpace = !out.isEmpty
+    } else {
+      if pendingSpace { out.append(0x20) }
+      pendingSpace = false
+      out.append(byte)
+    }
+  }
+  return String(decoding: out, as: UTF8.self).nfc
 }

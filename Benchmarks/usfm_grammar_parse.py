@@ -1,0 +1,18 @@
+"""Peer for the Key It import benchmark: median milliseconds for usfm-grammar to parse the given
+files (all of them, once per run). Usage: usfm_grammar_parse.py RUNS FILE..."""
+import statistics
+import sys
+import time
+
+from usfm_grammar import USFMParser
+
+runs = int(sys.argv[1])
+texts = [open(path, encoding="utf-8-sig").read() for path in sys.argv[2:]]
+times = []
+for _ in range(runs):
+    start = time.perf_counter()
+    for text in texts:
+        parser = USFMParser(text)
+        assert not parser.errors, parser.errors
+    times.append((time.perf_counter() - start) * 1000)
+print(statistics.median(times))
