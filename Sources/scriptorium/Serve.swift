@@ -1,5 +1,6 @@
 import AppSupport
 import ArgumentParser
+import Foundation
 import WebApp
 
 /// `scriptorium serve`: starts the web server on loopback unless told otherwise.
@@ -14,6 +15,7 @@ struct Serve: AsyncParsableCommand {
     let folder = DataFolder(option: data)
     let app = try WebServer.make(host: host, port: port, dataFolder: folder)
     print("Scriptorium is running at http://\(host):\(port)/  (data: \(folder.url.path))")
+    fflush(stdout)
     try await app.runService()
   }
 }
