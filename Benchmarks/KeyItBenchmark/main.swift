@@ -52,12 +52,15 @@ for book in BookCatalog.standard.books {
   for (index, chapter) in book.chapters.enumerated() {
     chapterID += 1
     let ascription = chapter.mayHaveAscription ? 1 : 0
-    sql += "INSERT INTO Chapters VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0);\n"
+    sql +=
+      "INSERT INTO Chapters VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0);\n"
     if ascription == 1 {
-      sql += "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0);\n"
+      sql +=
+        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0);\n"
     }
     for verse in 1...chapter.verseCount {
-      sql += "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0);\n"
+      sql +=
+        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0);\n"
     }
   }
 }
@@ -97,7 +100,10 @@ func row(_ name: String, _ ours: Double, _ peerName: String, _ peer: Double, goa
 print("Key It benchmark — medians of \(runs) runs, measured in one process run")
 print("| work | Key It | peer | peer time | ratio | goal |")
 print("|---|---|---|---|---|---|")
-print(row("create-all (66 books, 1,189 chapters, 31,218 items)", ourCreate, "sqlite3 CLI, same rows, one transaction", peerCreate, goal: "≤ 1.5×"))
+print(
+  row(
+    "create-all (66 books, 1,189 chapters, 31,218 items)", ourCreate, "sqlite3 CLI, same rows, one transaction",
+    peerCreate, goal: "≤ 1.5×"))
 print(row("import WEB Ruth + 1 John (parse + store)", ourImport, "usfm-grammar parse only", peerParse, goal: "≤ 1×"))
 print(row("parse WEB Ruth + 1 John only", ourParse, "usfm-grammar parse only", peerParse, goal: "—"))
 print(String(format: "| export whole Bible (66 files, %d KB) | %.1f ms | — | — | — | — |", bytes / 1024, ourExport))

@@ -40,7 +40,9 @@ extension KeyItStore {
       return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db)
         .map { book in
           let spec = try self.catalog.requireBook(code: book.bookCode)
-          return (usfmFileName(book: spec, bibleName: bible.name), try self.usfm(db, book: book, chapters: 1...book.numChaps))
+          return (
+            usfmFileName(book: spec, bibleName: bible.name), try self.usfm(db, book: book, chapters: 1...book.numChaps)
+          )
         }
     }
   }

@@ -2,6 +2,7 @@ import GRDB
 
 /// A Bible translation being keyboarded (table `Bibles`).
 public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The SQLite table.
   public static let databaseTableName = "Bibles"
   /// Primary key.
   public var bibleID: Int64?
@@ -14,11 +15,13 @@ public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
   /// Created with French psalm numbering: ascriptions are part of verse 1, so no ascription items.
   public var frenchPsalms: Bool
 
+  /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bibleID = inserted.rowID }
 }
 
 /// One book of one Bible (table `Books`, key: Bible + book number).
 public struct Book: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+  /// The SQLite table.
   public static let databaseTableName = "Books"
   /// The Bible the book belongs to.
   public var bibleID: Int64
@@ -38,6 +41,7 @@ public struct Book: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
 
 /// One chapter of one book (table `Chapters`).
 public struct Chapter: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The SQLite table.
   public static let databaseTableName = "Chapters"
   /// Primary key, serial in order of creation.
   public var chapterID: Int64?
@@ -56,11 +60,13 @@ public struct Chapter: Codable, Sendable, Equatable, FetchableRecord, MutablePer
   /// ItemID of the current item, 0 for none.
   public var currItem: Int64
 
+  /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { chapterID = inserted.rowID }
 }
 
 /// One item of a chapter: a verse, a verse continuation or a publication item (table `VerseItems`).
 public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The SQLite table.
   public static let databaseTableName = "VerseItems"
   /// Primary key, serial in order of creation.
   public var itemID: Int64?
@@ -83,6 +89,7 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
   /// The USFM marker this item was imported with, when it differs from its type's default.
   public var marker: String?
 
+  /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { itemID = inserted.rowID }
 
   /// A new item whose ItemOrder follows the seed's formula.
@@ -128,6 +135,7 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
 
 /// One step of a verse bridge, kept so bridges unwind right to left (table `BridgeItems`).
 public struct BridgeItem: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The SQLite table.
   public static let databaseTableName = "BridgeItems"
   /// Primary key; the highest id of an item is its latest step.
   public var bridgeID: Int64?
@@ -138,6 +146,7 @@ public struct BridgeItem: Codable, Sendable, Equatable, FetchableRecord, Mutable
   /// The text the added verse brought into the bridge.
   public var textExtraVerse: String
 
+  /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bridgeID = inserted.rowID }
 }
 

@@ -158,7 +158,8 @@ private struct ChapterBuilder {
     }
     guard let verseIndex else { throw fail(unit, "text before the first verse of chapter \(number)") }
     if let heading = pending.first(where: { $0.type != .para }) {
-      throw fail(heading.unit, "\\\(heading.unit.marker) inside verse \(lastVerse): Key It puts headings before a verse")
+      throw fail(
+        heading.unit, "\\\(heading.unit.marker) inside verse \(lastVerse): Key It puts headings before a verse")
     }
     let verse = items[verseIndex]
     if pending.isEmpty, continuationIndex == nil, verse.lastVerseOfBridge == 0 {
@@ -198,7 +199,8 @@ private struct ChapterBuilder {
   /// waiting item is an error, and verses the file lacks are added empty.
   mutating func finish(_ fail: Fail) throws -> ImportedChapter {
     if let orphan = pending.first(where: { $0.type != .para }) {
-      throw fail(orphan.unit, "\\\(orphan.unit.marker) after the last verse of chapter \(number): Key It puts it before a verse")
+      throw fail(
+        orphan.unit, "\\\(orphan.unit.marker) after the last verse of chapter \(number): Key It puts it before a verse")
     }
     var covered = Set<Int>()
     for item in items where item.type == .verse {

@@ -73,8 +73,10 @@ struct KeyItBibles: AsyncParsableCommand {
     try options.emit(bibles) {
       bibles.isEmpty
         ? "No Bible yet: scriptorium keyit init --name NAME"
-        : bibles.map { "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\($0.frenchPsalms ? "\t(French psalms)" : "")" }
-          .joined(separator: "\n")
+        : bibles.map {
+          "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\($0.frenchPsalms ? "\t(French psalms)" : "")"
+        }
+        .joined(separator: "\n")
     }
   }
 }
@@ -135,7 +137,8 @@ struct KeyItSet: AsyncParsableCommand {
 }
 
 struct KeyItActions: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "actions", abstract: "List the actions allowed on an item.")
+  static let configuration = CommandConfiguration(
+    commandName: "actions", abstract: "List the actions allowed on an item.")
   @OptionGroup var options: KeyItOptions
   @Argument(help: "Item id.") var itemID: Int64
 
@@ -238,7 +241,8 @@ struct KeyItCreateAll: AsyncParsableCommand {
 }
 
 struct KeyItStats: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "stats", abstract: "Books, chapters and verses keyboarded.")
+  static let configuration = CommandConfiguration(
+    commandName: "stats", abstract: "Books, chapters and verses keyboarded.")
   @OptionGroup var options: KeyItOptions
 
   func run() async throws {
@@ -258,7 +262,8 @@ func render(_ content: ChapterContent) -> String {
   let current = content.currentItem?.itemID
   let psalms = content.facts.isPsalms
   let heading = "\(content.book.bookName) \(content.chapter.chapterNumber)"
-  return ([heading]
+  return
+    ([heading]
     + content.items.map { item in
       "\(item.itemID == current ? "*" : " ") \(item.itemID!)\t\(item.label(inPsalms: psalms))\t\(item.itemText)"
     }).joined(separator: "\n")

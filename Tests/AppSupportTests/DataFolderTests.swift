@@ -25,7 +25,8 @@ import Testing
     let path = try DataFolder(option: root.path).database("keyit.sqlite")
     #expect(path == root.appendingPathComponent("keyit.sqlite").path)
     var isDirectory: ObjCBool = false
-    #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("inbox").path, isDirectory: &isDirectory))
+    #expect(
+      FileManager.default.fileExists(atPath: root.appendingPathComponent("inbox").path, isDirectory: &isDirectory))
     #expect(isDirectory.boolValue)
   }
 }

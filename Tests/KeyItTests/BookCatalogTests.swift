@@ -44,8 +44,17 @@ import Testing
       spec: "# Poetry\n17, EST, 22, 23, 15, 17, 14, 14, 10, 17, 32, 3\n# psalm sample\n19, PSA, 6, A8\n",
       names: "# names\n17, Esther\n19, Psalms\n")
     #expect(parsed.books.count == 2)
-    #expect(parsed.books[0] == BookSpec(number: 17, code: "EST", name: "Esther", chapters: [22, 23, 15, 17, 14, 14, 10, 17, 32, 3].map { ChapterSpec(verseCount: $0, mayHaveAscription: false) }))
-    #expect(parsed.books[1].chapters == [ChapterSpec(verseCount: 6, mayHaveAscription: false), ChapterSpec(verseCount: 8, mayHaveAscription: true)])
+    #expect(
+      parsed.books[0]
+        == BookSpec(
+          number: 17, code: "EST", name: "Esther",
+          chapters: [22, 23, 15, 17, 14, 14, 10, 17, 32, 3].map {
+            ChapterSpec(verseCount: $0, mayHaveAscription: false)
+          }))
+    #expect(
+      parsed.books[1].chapters == [
+        ChapterSpec(verseCount: 6, mayHaveAscription: false), ChapterSpec(verseCount: 8, mayHaveAscription: true),
+      ])
   }
 
   @Test func rejectsAMalformedLineNamingIt() {

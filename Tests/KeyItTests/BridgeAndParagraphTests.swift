@@ -56,7 +56,8 @@ import Testing
     var content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
     try await store.type([3: "three", 4: "four"], in: content)
     content = try await store.perform(.bridgeNext, on: content.item(.verse, verse: 3))
-    _ = try await store.setText(bibleID: nil, itemID: content.item(.verse, verse: 3)!.itemID!, text: "all of it, edited")
+    _ = try await store.setText(
+      bibleID: nil, itemID: content.item(.verse, verse: 3)!.itemID!, text: "all of it, edited")
     content = try await store.perform(.unbridge, on: content.item(.verse, verse: 3))
     #expect(content.item(.verse, verse: 3)?.itemText == "all of it, edited")
     #expect(content.item(.verse, verse: 4)?.itemText == "")

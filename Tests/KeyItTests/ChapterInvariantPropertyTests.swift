@@ -11,7 +11,8 @@ import Testing
       let (store, _) = try await storeWithBible()
       let book = ["PSA", "MRK", "RUT"][steps.count % 3]
       var content = try await store.openChapter(bibleID: nil, code: book, chapter: 1)
-      try await store.type(Dictionary(uniqueKeysWithValues: (1...content.chapter.numVerses).map { ($0, "w\($0)") }), in: content)
+      try await store.type(
+        Dictionary(uniqueKeysWithValues: (1...content.chapter.numVerses).map { ($0, "w\($0)") }), in: content)
       content = try await store.openChapter(bibleID: nil, code: book, chapter: 1)
       let words = verseLetters(content)
       for step in steps {

@@ -133,7 +133,8 @@ import Testing
   @Test func paragraphItemsCarryNoText() async throws {
     let (store, _) = try await storeWithBible()
     let content = try await store.perform(
-      .insertParagraphBefore, on: try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 2))
+      .insertParagraphBefore,
+      on: try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 2))
     await #expect(throws: KeyItError.itemHasNoText(item: "Paragraph")) {
       try await store.setText(bibleID: nil, itemID: content.item(.para, verse: 2)!.itemID!, text: "x")
     }

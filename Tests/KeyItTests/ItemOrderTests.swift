@@ -31,7 +31,8 @@ import Testing
     #expect(label(.heading) == "Heading" && label(.headingAfterPara) == "Heading")
     #expect(label(.parlRef) == "Parallel reference")
     #expect(label(.title) == "Main title")
-    #expect(label(.inTitle) == "Intro title" && label(.inSubj) == "Intro heading" && label(.inPara) == "Intro paragraph")
+    #expect(
+      label(.inTitle) == "Intro title" && label(.inSubj) == "Intro heading" && label(.inPara) == "Intro paragraph")
     #expect(label(.ascription, psalms: true) == "Psalm title")
     #expect(label(.chapLabel) == "Chapter label" && label(.chapDesc) == "Chapter description")
   }

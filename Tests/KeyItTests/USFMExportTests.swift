@@ -9,8 +9,10 @@ import Testing
     let (store, _) = try await storeWithBible()
     var content = try await store.openChapter(bibleID: nil, code: "MRK", chapter: 1)
     let verse1 = { content.item(.verse, verse: 1) }
-    for action in [ItemActionID.insertTitle, .insertIntroTitle, .insertIntroHeading, .insertIntroParagraph,
-                   .insertChapterLabel, .insertChapterDescription, .insertHeadingBefore] {
+    for action in [
+      ItemActionID.insertTitle, .insertIntroTitle, .insertIntroHeading, .insertIntroParagraph,
+      .insertChapterLabel, .insertChapterDescription, .insertHeadingBefore,
+    ] {
       content = try await store.perform(action, on: verse1())
     }
     content = try await store.perform(.insertParallelRef, on: content.item(.heading, verse: 1))
@@ -21,12 +23,16 @@ import Testing
     for (type, text) in texts {
       _ = try await store.setText(bibleID: nil, itemID: content.item(type, verse: 1)!.itemID!, text: text)
     }
-    try await store.type([1: "The beginning.", 2: "As written,", 3: "a voice", 4: "John came", 6: "John wore camel hair. He ate locusts."], in: content)
+    try await store.type(
+      [
+        1: "The beginning.", 2: "As written,", 3: "a voice", 4: "John came", 6: "John wore camel hair. He ate locusts.",
+      ], in: content)
     content = try await store.perform(.bridgeNext, on: content.item(.verse, verse: 3))
     content = try await store.perform(.insertParagraphIn, on: content.item(.verse, verse: 6), offset: 21)
     content = try await store.perform(.insertParagraphBefore, on: content.item(.verse, verse: 9))
     content = try await store.perform(.insertHeadingAfter, on: content.item(.para, verse: 9))
-    _ = try await store.setText(bibleID: nil, itemID: content.item(.headingAfterPara, verse: 9)!.itemID!, text: "Baptism")
+    _ = try await store.setText(
+      bibleID: nil, itemID: content.item(.headingAfterPara, verse: 9)!.itemID!, text: "Baptism")
     _ = try await store.perform(.insertHeadingBefore, on: content.item(.verse, verse: 12))
     return store
   }
@@ -34,15 +40,17 @@ import Testing
   @Test func writesStandardUSFMInPrintedOrder() async throws {
     let usfm = try await markWithEverything().exportChapter(bibleID: nil, code: "MRK", chapter: 1)
     let lines = usfm.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(Array(lines.prefix(12)) == [
-      "\\id MRK Test Bible", "\\usfm 3.0", "\\ide UTF-8", "\\h Mark", "\\toc1 Mark", "\\toc2 Mark", "\\toc3 Mrk",
-      "\\mt1 Mark", "\\imt1 Introduction", "\\is1 Author", "\\ip John Mark wrote it.", "\\c 1",
-    ])
-    #expect(Array(lines[12...24]) == [
-      "\\cd The beginning", "\\cl Chapter One", "\\s1 John the Baptist", "\\r (Mt 3.1)", "\\p",
-      "\\v 1 The beginning.", "\\v 2 As written,", "\\v 3-4 a voice John came", "\\v 5",
-      "\\v 6 John wore camel hair.", "\\p He ate locusts.", "\\v 7", "\\v 8",
-    ])
+    #expect(
+      Array(lines.prefix(12)) == [
+        "\\id MRK Test Bible", "\\usfm 3.0", "\\ide UTF-8", "\\h Mark", "\\toc1 Mark", "\\toc2 Mark", "\\toc3 Mrk",
+        "\\mt1 Mark", "\\imt1 Introduction", "\\is1 Author", "\\ip John Mark wrote it.", "\\c 1",
+      ])
+    #expect(
+      Array(lines[12...24]) == [
+        "\\cd The beginning", "\\cl Chapter One", "\\s1 John the Baptist", "\\r (Mt 3.1)", "\\p",
+        "\\v 1 The beginning.", "\\v 2 As written,", "\\v 3-4 a voice John came", "\\v 5",
+        "\\v 6 John wore camel hair.", "\\p He ate locusts.", "\\v 7", "\\v 8",
+      ])
     #expect(Array(lines[25...29]) == ["\\p", "\\s1 Baptism", "\\p", "\\v 9", "\\v 10"])
     #expect(!usfm.contains("\\s1 \n") && !usfm.contains("\\s1\n"), "an untyped heading is left out")
     #expect(usfm.hasSuffix("\\v 45\n"))

@@ -20,7 +20,8 @@ import Testing
       if marker == "c" { chapter = Int(number)!; continue }
       let end = index + 1 < matches.count ? matches[index + 1].range.location : text.length
       let body = text.substring(with: NSRange(location: match.range.upperBound, length: end - match.range.upperBound))
-      let cleaned = body.replacingOccurrences(of: #"\\(p|m|q\d?|b|nb|s\d?|d|r)(\s|$)"#, with: " ", options: .regularExpression)
+      let cleaned = body.replacingOccurrences(
+        of: #"\\(p|m|q\d?|b|nb|s\d?|d|r)(\s|$)"#, with: " ", options: .regularExpression)
       result["\(chapter):\(number)"] = cleaned.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
     return result
@@ -57,7 +58,9 @@ import Testing
     #expect(chapter1.items.prefix(2).map(\.itemText) == ["The Book of", "Ruth"])
     #expect(chapter1.items[0].marker == "mt2")
     #expect(chapter1.items.filter { $0.verseNumber == 9 }.map(\.itemType) == [.verse, .paraCont, .verseCont])
-    #expect(chapter1.item(.verseCont, verse: 9)?.itemText == "Then she kissed them, and they lifted up their voices, and wept.")
+    #expect(
+      chapter1.item(.verseCont, verse: 9)?.itemText
+        == "Then she kissed them, and they lifted up their voices, and wept.")
     #expect(chapter1.item(.para, verse: 11) != nil)
     #expect(chapter1.item(.verse, verse: 6)?.itemText.contains("\\f + “Yahweh” is God’s proper Name") == true)
     #expect(chapter1.chapter.numItems == chapter1.items.count)
@@ -89,13 +92,16 @@ import Testing
     #expect(content.item(.heading, verse: 1)?.marker == "ms1")
     #expect(content.item(.para, verse: 1)?.marker == "q1")
     #expect(content.item(.paraCont, verse: 1)?.marker == "q2")
-    #expect(content.item(.verseCont, verse: 1)?.itemText == "Many are those who rise up against me. \\q1 Many there are who say of my soul,")
+    #expect(
+      content.item(.verseCont, verse: 1)?.itemText
+        == "Many are those who rise up against me. \\q1 Many there are who say of my soul,")
     let bridge = try #require(content.item(.verse, verse: 2))
     #expect(bridge.isStartOfBridge && bridge.lastVsOfBridge == 3 && bridge.itemText == "\\wj There is\\wj* no help.")
     #expect(content.items.filter { $0.verseNumber == 4 && $0.itemType == .para }.map(\.marker) == ["b", "q1"])
     #expect(content.items.filter { $0.verseNumber == 5 }.map(\.itemType) == [.heading, .parlRef, .para, .verse])
     let unbridged = try await store.perform(.unbridge, on: bridge)
-    #expect(unbridged.item(.verse, verse: 2)?.itemText == bridge.itemText && unbridged.item(.verse, verse: 3)?.itemText == "")
+    #expect(
+      unbridged.item(.verse, verse: 2)?.itemText == bridge.itemText && unbridged.item(.verse, verse: 3)?.itemText == "")
 
     let exported = try await store.exportChapter(bibleID: nil, code: "PSA", chapter: 3)
     #expect(exported.contains("\\c 3\n\\ms1 Book One\n\\d A Psalm by David, when he fled.\n\\q1\n\\v 1 Yahweh,"))
@@ -124,7 +130,10 @@ import Testing
     ("\\id RUT\n\\c 1\n\\p\n\\v 2a b\n", 4, 1, "verse number \"2a\" is not a number or a range like 3-5"),
     ("\\id RUT\n\\p\n", 2, 1, "\\p before the first \\c"),
     ("\\id RUT\n\\c 1\n\\p text\n", 3, 1, "text before the first verse of chapter 1"),
-    ("\\id RUT\n\\c 1\n\\p\n\\v 22 end\n\\s1 Tail\n", 5, 1, "\\s1 after the last verse of chapter 1: Key It puts it before a verse"),
+    (
+      "\\id RUT\n\\c 1\n\\p\n\\v 22 end\n\\s1 Tail\n", 5, 1,
+      "\\s1 after the last verse of chapter 1: Key It puts it before a verse"
+    ),
     ("\\id RUT\n\\mt Ruth\n\\c 2\n\\p\n\\v 1 a\n", 1, 1, "titles and introduction need chapter 1 in the same file"),
     ("\\id RUT\n\\c 1\n\\p\n\\v 1 a\n\\id RUT\n", 5, 1, "a second \\id: import one book per file"),
   ])
