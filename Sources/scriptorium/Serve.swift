@@ -15,7 +15,7 @@ struct Serve: AsyncParsableCommand {
     let folder = DataFolder(option: data)
     let app = try WebServer.make(host: host, port: port, dataFolder: folder)
     print("Scriptorium is running at http://\(host):\(port)/  (data: \(folder.url.path))")
-    fflush(stdout)
+    fflush(nil)
     try await app.runService()
   }
 }
