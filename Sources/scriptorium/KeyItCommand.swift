@@ -8,7 +8,7 @@ struct KeyItCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keyit", abstract: "Keyboard Scripture and export USFM.",
     subcommands: [
-      KeyItInit.self, KeyItUse.self, KeyItBibles.self, KeyItBooks.self, KeyItChapters.self, KeyItItems.self,
+      KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self, KeyItChapters.self, KeyItItems.self,
       KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
       KeyItStats.self,
     ])
@@ -59,6 +59,31 @@ struct KeyItUse: AsyncParsableCommand {
   func run() async throws {
     let bible = try await options.store().selectBible(id)
     try options.emit(bible) { "Current Bible: \(bible.bibleID!) \(bible.name)" }
+  }
+}
+
+struct KeyItRename: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename the Bible.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "The new name.") var name: String
+
+  func run() async throws {
+    let store = try options.store()
+    let bible = try await store.renameBible(try await store.bible(options.bible).bibleID!, to: name)
+    try options.emit(bible) { "Renamed Bible \(bible.bibleID!) to \(bible.name)" }
+  }
+}
+
+struct KeyItRenameBook: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rename-book", abstract: "Rename a book in this Bible (exported as \\h and \\toc2).")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "Book code, e.g. RUT.") var book: String
+  @Argument(help: "The new name.") var name: String
+
+  func run() async throws {
+    let renamed = try await options.store().renameBook(bibleID: options.bible, code: book, to: name)
+    try options.emit(renamed) { "\(renamed.bookCode) is now \(renamed.bookName)" }
   }
 }
 
