@@ -14,6 +14,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
+    .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
   ],
   targets: [
     .target(name: "AppSupport"),
@@ -28,7 +31,11 @@ let package = Package(
         "AppSupport", "KeyIt",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
-      ]
+        .product(name: "Mustache", package: "swift-mustache"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ],
+      resources: [.copy("Templates"), .copy("Public")]
     ),
     .executableTarget(
       name: "scriptorium",

@@ -46,6 +46,20 @@ public struct BookCatalog: Sendable {
     }
   }()
 
+  /// The book-name lists shipped with Key It: id (a language code) and the name users pick.
+  public static let nameLists: [(id: String, name: String)] = [
+    ("en", "English"), ("fr", "Français"), ("sw", "Kiswahili"),
+  ]
+
+  /// The book names of a shipped list (`KIT_BooksNames.txt` for English, `KIT_BooksNames-ID.txt`
+  /// otherwise), by book number.
+  public static func names(list: String) throws -> [Int: String] {
+    guard nameLists.contains(where: { $0.id == list }) else {
+      throw KeyItError.unknownNameList(list, known: nameLists.map(\.id))
+    }
+    return try parseNames(resourceText(list == "en" ? "KIT_BooksNames" : "KIT_BooksNames-\(list)"))
+  }
+
   /// Parses the two resource files; a malformed line is an error naming the file and line.
   public init(spec: String, names: String) throws {
     let nameByNumber = try Self.parseNames(names)
@@ -73,7 +87,7 @@ public struct BookCatalog: Sendable {
     self.init(books: books)
   }
 
-  private static func parseNames(_ text: String) throws -> [Int: String] {
+  static func parseNames(_ text: String) throws -> [Int: String] {
     var names: [Int: String] = [:]
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let line = raw.trimmingCharacters(in: .whitespaces)

@@ -81,6 +81,13 @@ private func insertIntro(_ type: ItemType, on item: VerseItem, in items: [VerseI
   return edits
 }
 
+/// Unbridging needs the user to say where the last verse starts when the bridge's text no longer
+/// ends with the text that verse brought in (it was edited, or the bridge was imported).
+func unbridgeNeedsSplitPoint(_ item: VerseItem, latestStep: BridgeItem?) -> Bool {
+  let extra = latestStep?.textExtraVerse ?? ""
+  return extra.isEmpty ? !item.itemText.isEmpty : !item.itemText.hasSuffix(extra)
+}
+
 /// Unbridges the last verse of a bridge without losing typed text: split where the text that
 /// verse brought in still ends the bridge, else at the caller's offset, else keep it all.
 private func unbridge(_ item: VerseItem, latestStep: BridgeItem?, offset: Int?) throws -> [ChapterEdit] {

@@ -12,6 +12,8 @@ public struct ItemAction: Codable, Sendable, Equatable {
   public let id: ItemActionID
   /// What the menu shows.
   public let label: String
+  /// A question the user must answer first (where to split the text), or nil.
+  public var question: String? = nil
 }
 
 /// What the action rules need to know about the chapter an item is in.
@@ -62,9 +64,12 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
     }
     offer(.insertHeadingBefore, "Add heading before", when: !has(.heading))
     offer(.insertParagraphBefore, "Start paragraph before", when: !has(.para))
-    offer(
-      .insertParagraphIn, "Start paragraph inside verse",
-      when: !item.isStartOfBridge && !has(.paraCont))
+    if !item.isStartOfBridge && !has(.paraCont) {
+      actions.append(
+        ItemAction(
+          id: .insertParagraphIn, label: "Start paragraph inside verse",
+          question: "Where does the new paragraph start? Put the cursor there."))
+    }
     if canBridgeNext(item, in: items) {
       offer(.bridgeNext, "Bridge with verse \(item.lastVerse + 1)")
     }

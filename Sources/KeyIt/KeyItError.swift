@@ -10,6 +10,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownBible(id: Int64, known: [Int64])
   /// A name was blank after trimming.
   case blankName
+  /// The book-name list is not one Key It ships.
+  case unknownNameList(String, known: [String])
   /// The book code is not one of the 66.
   case unknownBook(code: String, known: [String])
   /// The chapter number is outside the book.
@@ -37,6 +39,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownBible(let id, let known):
       "no Bible with id \(id); Bibles: \(known.isEmpty ? "none" : known.map(String.init).joined(separator: ", "))"
     case .blankName: "the name is blank"
+    case .unknownNameList(let list, let known):
+      "unknown book-name list \"\(list)\"; lists are: \(known.joined(separator: ", "))"
     case .unknownBook(let code, let known):
       "unknown book \"\(code)\"; books are: \(known.joined(separator: " "))"
     case .unknownChapter(let book, let chapter, let count):

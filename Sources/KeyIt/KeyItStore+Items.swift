@@ -46,7 +46,13 @@ extension KeyItStore {
     try await writer.read { db in
       let (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
       let content = try Self.content(db, chapterID: chapter.chapterID!)
-      return allowedActions(for: item, in: content.items, facts: content.facts)
+      let latestStep = try Self.latestBridgeStep(db, itemID: itemID)
+      return allowedActions(for: item, in: content.items, facts: content.facts).map { action in
+        guard action.id == .unbridge, unbridgeNeedsSplitPoint(item, latestStep: latestStep) else { return action }
+        var asking = action
+        asking.question = "The text was changed: where does verse \(item.lastVsOfBridge) start? Put the cursor there."
+        return asking
+      }
     }
   }
 
@@ -58,8 +64,7 @@ extension KeyItStore {
     try await writer.write { db in
       let (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
       let before = try Self.content(db, chapterID: chapter.chapterID!)
-      let latestStep = try BridgeItem.filter(Column("itemID") == itemID)
-        .order(Column("bridgeID").desc).fetchOne(db)
+      let latestStep = try Self.latestBridgeStep(db, itemID: itemID)
       let edits = try planEdits(
         action, on: item, in: before.items, facts: before.facts, latestBridgeStep: latestStep,
         offset: offset)
@@ -106,6 +111,10 @@ extension KeyItStore {
         versesKeyboarded: books.reduce(0) { $0 + $1.versesKeyboarded },
         verses: books.reduce(0) { $0 + $1.totalVerses })
     }
+  }
+
+  static func latestBridgeStep(_ db: Database, itemID: Int64) throws -> BridgeItem? {
+    try BridgeItem.filter(Column("itemID") == itemID).order(Column("bridgeID").desc).fetchOne(db)
   }
 
   /// The item and its chapter, provided the item belongs to the Bible.

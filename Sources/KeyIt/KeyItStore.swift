@@ -29,16 +29,18 @@ public final class KeyItStore: Sendable {
 
   // MARK: Bibles
 
-  /// Creates a Bible with its 66 books and makes it the current Bible.
-  public func createBible(name: String, frenchPsalms: Bool = false) async throws -> Bible {
+  /// Creates a Bible with its 66 books (named from a shipped list) and makes it the current Bible.
+  public func createBible(name: String, frenchPsalms: Bool = false, bookNames: String = "en") async throws -> Bible {
     let name = try cleanName(name)
+    let names = try BookCatalog.names(list: bookNames)
     return try await writer.write { db in
       var bible = Bible(
-        bibleID: nil, name: name, bookRecsCreated: false, currBook: 0, frenchPsalms: frenchPsalms)
+        bibleID: nil, name: name, bookRecsCreated: false, currBook: 0, frenchPsalms: frenchPsalms,
+        bookNames: bookNames, goStraight: true)
       try bible.insert(db)
       for spec in self.catalog.books {
         try Book(
-          bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: spec.name,
+          bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: names[spec.number] ?? spec.name,
           chapRecsCreated: false, numChaps: spec.chapters.count, currChapter: 0
         ).insert(db)
       }
@@ -79,6 +81,27 @@ public final class KeyItStore: Sendable {
     return try await writer.write { db in
       var bible = try Self.bible(db, id)
       bible.name = name
+      try bible.update(db)
+      return bible
+    }
+  }
+
+  /// Saves the setup screen: the Bible's name, its book-name list (a new list renames every book)
+  /// and whether opening Key It goes straight to where the user left off.
+  public func updateSetup(_ id: Int64, name: String, bookNames: String, goStraight: Bool) async throws -> Bible {
+    let name = try cleanName(name)
+    let names = try BookCatalog.names(list: bookNames)
+    return try await writer.write { db in
+      var bible = try Self.bible(db, id)
+      if bible.bookNames != bookNames {
+        for (number, bookName) in names {
+          try db.execute(
+            sql: "UPDATE Books SET bookName = ? WHERE bibleID = ? AND bookID = ?", arguments: [bookName, id, number])
+        }
+      }
+      bible.name = name
+      bible.bookNames = bookNames
+      bible.goStraight = goStraight
       try bible.update(db)
       return bible
     }

@@ -62,6 +62,12 @@ enum KeyItMigrations {
       }
       try db.create(index: "BridgeItems_item", on: "BridgeItems", columns: ["itemID", "bridgeID"])
     }
+    migrator.registerMigration("v2: Bible setup (book-name list, go straight to where I left off)") { db in
+      try db.alter(table: "Bibles") { t in
+        t.add(column: "bookNames", .text).notNull().defaults(to: "en")
+        t.add(column: "goStraight", .boolean).notNull().defaults(to: true)
+      }
+    }
     return migrator
   }
 }

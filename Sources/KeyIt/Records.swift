@@ -14,6 +14,10 @@ public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
   public var currBook: Int
   /// Created with French psalm numbering: ascriptions are part of verse 1, so no ascription items.
   public var frenchPsalms: Bool
+  /// The book-name list the Bible's book names came from (`en`, `fr`, …).
+  public var bookNames: String
+  /// Opening Key It goes straight to where the user left off instead of showing setup.
+  public var goStraight: Bool
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bibleID = inserted.rowID }

@@ -1,39 +1,70 @@
 import AppSupport
+import Foundation
 import Hummingbird
 import KeyIt
 import Logging
+import Mustache
 
-/// Builds the Scriptorium web application: the home page and each app's routes.
+/// How `scriptorium serve` was asked to run.
+public struct ServerSettings: Sendable {
+  /// Address to bind.
+  public var host: String
+  /// Port to bind.
+  public var port: Int
+  /// Access token every request must carry; required when binding beyond loopback.
+  public var token: String?
+
+  /// Settings with a token generated when `host` is not a loopback address and none is given.
+  public init(host: String, port: Int, token: String?) {
+    self.host = host
+    self.port = port
+    self.token = token ?? (Self.isLoopback(host) ? nil : Self.newToken())
+  }
+
+  /// True for addresses only this machine can reach.
+  public static func isLoopback(_ host: String) -> Bool {
+    ["127.0.0.1", "localhost", "::1"].contains(host) || host.hasPrefix("127.")
+  }
+
+  static func newToken() -> String {
+    (0..<24).map { _ in String("abcdefghijkmnopqrstuvwxyz23456789".randomElement()!) }.joined()
+  }
+}
+
+/// Builds the Scriptorium web application: the home page and each app's pages and API.
 public enum WebServer {
-  /// The application for a data folder, listening on `host:port`.
-  public static func make(host: String, port: Int, dataFolder: DataFolder) throws -> some ApplicationProtocol {
+  /// The application for a data folder.
+  public static func make(settings: ServerSettings, dataFolder: DataFolder) async throws -> some ApplicationProtocol {
     let keyIt = try KeyItStore(path: dataFolder.database("keyit.sqlite"))
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
     return Application(
-      router: router(keyIt: keyIt),
-      configuration: .init(address: .hostname(host, port: port), serverName: "Scriptorium"),
+      router: try await router(keyIt: keyIt, token: settings.token),
+      configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
   }
 
   /// The routes, separate from the server so tests can drive them.
-  public static func router(keyIt: KeyItStore) -> Router<BasicRequestContext> {
+  public static func router(keyIt: KeyItStore, token: String? = nil) async throws -> Router<BasicRequestContext> {
+    let pages = try await Pages()
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
-    router.get("/") { _, _ in HTML(HomePage.render()) }
+    router.add(middleware: ErrorMiddleware(pages: pages))
+    if let token { router.add(middleware: AccessTokenMiddleware(token: token)) }
+    router.add(middleware: SameOriginWritesMiddleware())
+    router.add(middleware: FileMiddleware(Pages.publicFolder, urlBasePath: "/static", searchForIndexHtml: false))
+    router.get("/") { _, _ in try pages.render("home", HomeView()) }
     router.get("/healthz") { _, _ in "ok" }
+    KeyItPages(store: keyIt, pages: pages).register(on: router.group("keyit"))
+    KeyItAPI(store: keyIt).register(on: router.group("api/keyit"))
     return router
   }
 }
 
-/// An HTML page response.
-struct HTML: ResponseGenerator {
-  let body: String
-  init(_ body: String) { self.body = body }
-
-  func response(from request: Request, context: some RequestContext) throws -> Response {
-    Response(
-      status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-      body: .init(byteBuffer: ByteBuffer(string: body)))
-  }
+/// The home page's apps.
+struct HomeView {
+  let title = "Scriptorium"
+  let apps: [(name: String, path: String, summary: String)] = [
+    ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It.")
+  ]
 }

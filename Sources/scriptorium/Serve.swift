@@ -7,14 +7,18 @@ import WebApp
 struct Serve: AsyncParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Start the web server.")
 
-  @Option(help: "Address to listen on.") var host = "127.0.0.1"
+  @Option(help: "Address to listen on (anything but loopback requires the access token).") var host = "127.0.0.1"
   @Option(help: "Port to listen on.") var port = 8080
   @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @Option(help: "Access token (default: generated when --host is not loopback).") var token: String?
 
   func run() async throws {
     let folder = DataFolder(option: data)
-    let app = try WebServer.make(host: host, port: port, dataFolder: folder)
-    print("Scriptorium is running at http://\(host):\(port)/  (data: \(folder.url.path))")
+    let settings = ServerSettings(host: host, port: port, token: token)
+    let app = try await WebServer.make(settings: settings, dataFolder: folder)
+    let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host
+    let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")
+    print("Scriptorium is running at \(address)  (data: \(folder.url.path))")
     fflush(nil)
     try await app.runService()
   }

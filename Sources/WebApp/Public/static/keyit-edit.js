@@ -1,0 +1,213 @@
+// Key It's edit screen: the chapter's items in printed order, autosaved as the user types, with a
+// popover of the actions the server allows on each item.
+import { api, el } from "/static/api.js";
+
+const list = document.getElementById("items");
+const popover = document.getElementById("popover");
+const statusLabel = document.getElementById("save-status");
+const retryButton = document.getElementById("retry");
+let chapter = JSON.parse(document.getElementById("chapter-data").textContent);
+
+const SAVE_DELAY_MS = 600;
+const RETRY_DELAY_MS = 3000;
+const unsaved = new Map(); // item id -> text typed but not yet saved
+const timers = new Map();
+const carets = new Map(); // item id -> caret position (UTF-16) when the field was left
+let currentItem = chapter.currentItem;
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+/** Letters (grapheme clusters) before a UTF-16 position: the offsets the server counts in. */
+function letterOffset(text, position) {
+  return [...graphemes.segment(text.slice(0, position))].length;
+}
+
+function showStatus(state) {
+  const words = { saved: "Saved", saving: "Saving…", failed: "Not saved — will retry" };
+  statusLabel.textContent = words[state];
+  statusLabel.className = `save-status ${state}`;
+  retryButton.hidden = state !== "failed";
+}
+
+function scheduleSave(id, delay = SAVE_DELAY_MS) {
+  clearTimeout(timers.get(id));
+  timers.set(id, setTimeout(() => save(id), delay));
+}
+
+async function save(id) {
+  clearTimeout(timers.get(id));
+  timers.delete(id);
+  if (!unsaved.has(id)) return;
+  const text = unsaved.get(id);
+  showStatus("saving");
+  try {
+    const saved = await api("PUT", `/api/keyit/items/${id}/text`, { text });
+    if (unsaved.get(id) === text) unsaved.delete(id);
+    const item = chapter.items.find((candidate) => candidate.id === id);
+    if (item) item.text = saved.text;
+    currentItem = id;
+    if (unsaved.size === 0) showStatus("saved");
+  } catch (error) {
+    showStatus("failed");
+    statusLabel.title = error.message;
+    scheduleSave(id, RETRY_DELAY_MS);
+  }
+}
+
+async function saveAll() {
+  await Promise.all([...unsaved.keys()].map(save));
+  if (unsaved.size > 0) throw new Error("Some text could not be saved yet; try again in a moment.");
+}
+
+function fitHeight(field) {
+  field.style.height = "auto";
+  field.style.height = `${field.scrollHeight + 2}px`;
+}
+
+function fields() {
+  return [...list.querySelectorAll("textarea")];
+}
+
+function moveToNextField(field) {
+  const all = fields();
+  const next = all[all.indexOf(field) + 1];
+  if (next) {
+    next.focus();
+    next.setSelectionRange(next.value.length, next.value.length);
+  }
+}
+
+function itemElement(item) {
+  const label = el("button", {
+    type: "button", class: "label", textContent: item.label, "aria-haspopup": "dialog",
+    onclick: () => openActions(item, label),
+  });
+  const row = el("li", { class: `item type-${item.type}`, dataset: { id: item.id } }, label);
+  if (!item.hasText) return row;
+  const field = el("textarea", {
+    rows: 1, dir: "auto", spellcheck: true, "aria-label": item.label,
+    value: unsaved.has(item.id) ? unsaved.get(item.id) : item.text,
+    oninput: () => {
+      unsaved.set(item.id, field.value);
+      fitHeight(field);
+      showStatus("saving");
+      scheduleSave(item.id);
+    },
+    onfocus: () => {
+      list.querySelectorAll("li.current").forEach((node) => node.classList.remove("current"));
+      row.classList.add("current");
+      if (currentItem !== item.id) {
+        currentItem = item.id;
+        api("POST", `/api/keyit/items/${item.id}/current`).catch(() => {});
+      }
+    },
+    onblur: () => {
+      carets.set(item.id, field.selectionStart);
+      if (unsaved.has(item.id)) save(item.id);
+    },
+    onkeydown: (event) => {
+      if ((event.key === "Enter" || event.key === "Tab") && !event.shiftKey && !event.isComposing) {
+        event.preventDefault();
+        moveToNextField(field);
+      }
+    },
+  });
+  row.append(field);
+  return row;
+}
+
+function render(focusId) {
+  list.replaceChildren(...chapter.items.map(itemElement));
+  fields().forEach(fitHeight);
+  const row = list.querySelector(`li[data-id="${focusId}"]`) || list.querySelector("li");
+  if (!row) return;
+  row.scrollIntoView({ block: "center" });
+  const field = row.querySelector("textarea");
+  if (field) {
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  } else {
+    row.querySelector(".label").focus();
+  }
+}
+
+function closePopover() {
+  popover.hidden = true;
+  popover.replaceChildren();
+}
+
+function placePopover(anchor) {
+  const box = anchor.getBoundingClientRect();
+  popover.style.top = `${window.scrollY + box.bottom + 4}px`;
+  popover.style.left = `${Math.max(8, Math.min(window.scrollX + box.left, window.innerWidth - popover.offsetWidth - 8))}px`;
+}
+
+async function openActions(item, anchor) {
+  closePopover();
+  popover.hidden = false;
+  popover.append(el("p", { class: "hint", textContent: "…" }));
+  placePopover(anchor);
+  try {
+    await saveAll();
+    const actions = await api("GET", `/api/keyit/items/${item.id}/actions`);
+    popover.replaceChildren(
+      ...actions.map((action) =>
+        el("button", {
+          type: "button", class: "secondary", textContent: action.label, dataset: { action: action.id },
+          onclick: () => (action.question ? askWhere(item, action) : perform(item, action, undefined)),
+        })),
+      el("button", { type: "button", class: "secondary", textContent: "Cancel", onclick: closePopover }));
+    if (actions.length === 0) popover.prepend(el("p", { class: "hint", textContent: "Nothing to do here." }));
+    placePopover(anchor);
+    popover.querySelector("button").focus();
+  } catch (error) {
+    popover.replaceChildren(el("p", { class: "error", textContent: error.message }));
+  }
+}
+
+/** Asks inside the popover where to split the text: the user puts the cursor there. */
+function askWhere(item, action) {
+  const current = chapter.items.find((candidate) => candidate.id === item.id);
+  const text = current ? current.text : item.text;
+  const copy = el("textarea", { readOnly: true, dir: "auto", value: text, "aria-label": action.question });
+  popover.replaceChildren(
+    el("p", { class: "question", textContent: action.question }),
+    copy,
+    el("button", {
+      type: "button", textContent: "Split here", dataset: { answer: "split" },
+      onclick: () => perform(item, action, letterOffset(text, copy.selectionStart)),
+    }),
+    el("button", { type: "button", class: "secondary", textContent: "Cancel", onclick: closePopover }));
+  copy.focus();
+  const caret = carets.get(item.id) ?? text.length;
+  copy.setSelectionRange(caret, caret);
+}
+
+async function perform(item, action, offset) {
+  try {
+    chapter = await api("POST", `/api/keyit/items/${item.id}/actions/${action.id}`, offset === undefined ? {} : { offset });
+    closePopover();
+    currentItem = chapter.currentItem;
+    render(chapter.currentItem);
+  } catch (error) {
+    popover.replaceChildren(el("p", { class: "error", textContent: error.message }),
+      el("button", { type: "button", class: "secondary", textContent: "Close", onclick: closePopover }));
+  }
+}
+
+retryButton.addEventListener("click", () => { for (const id of unsaved.keys()) save(id); });
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePopover(); });
+document.addEventListener("click", (event) => {
+  if (!popover.hidden && !popover.contains(event.target) && !event.target.classList.contains("label")) closePopover();
+});
+window.addEventListener("beforeunload", (event) => {
+  if (unsaved.size === 0) return;
+  for (const [id, text] of unsaved) {
+    fetch(`/api/keyit/items/${id}/text`, {
+      method: "PUT", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }),
+    });
+  }
+  event.preventDefault();
+});
+
+render(chapter.currentItem);
+document.body.dataset.ready = "true";

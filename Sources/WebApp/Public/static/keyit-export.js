@@ -1,0 +1,73 @@
+// Key It's export screen: preview and download USFM; import USFM files with a report.
+import { api, el } from "/static/api.js";
+
+const form = document.getElementById("export-form");
+const book = document.getElementById("export-book");
+const chapterField = document.getElementById("export-chapter");
+const download = document.getElementById("download");
+const preview = document.getElementById("usfm-preview");
+const problem = document.getElementById("export-error");
+
+const params = new URLSearchParams(location.search);
+if (params.get("book")) book.value = params.get("book");
+if (params.get("chapter")) chapterField.value = params.get("chapter");
+if (params.get("book") && !params.get("chapter")) form.scope.value = "book";
+
+function exportQuery() {
+  const scope = form.scope.value;
+  const query = new URLSearchParams();
+  if (scope !== "bible") query.set("book", book.value);
+  if (scope === "chapter") query.set("chapter", chapterField.value);
+  return query;
+}
+
+function update() {
+  const scope = form.scope.value;
+  chapterField.closest("label").hidden = scope !== "chapter";
+  book.closest("label").hidden = scope === "bible";
+  const query = exportQuery();
+  query.set("download", "1");
+  download.href = `/api/keyit/export?${query}`;
+  download.textContent = scope === "bible" ? "Download zip" : "Download .usfm";
+}
+
+form.addEventListener("change", update);
+form.addEventListener("input", update);
+update();
+
+document.getElementById("preview").addEventListener("click", async () => {
+  problem.hidden = true;
+  if (form.scope.value === "bible") {
+    preview.hidden = false;
+    preview.textContent = "The whole Bible downloads as a zip with one .usfm file per book.";
+    return;
+  }
+  const response = await fetch(`/api/keyit/export?${exportQuery()}`);
+  if (!response.ok) {
+    problem.textContent = (await response.json()).error;
+    problem.hidden = false;
+    preview.hidden = true;
+    return;
+  }
+  preview.textContent = await response.text();
+  preview.hidden = false;
+});
+
+document.getElementById("import-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const report = document.getElementById("import-report");
+  const chosen = [...document.getElementById("import-files").files];
+  if (chosen.length === 0) {
+    report.replaceChildren(el("p", { class: "error", textContent: "Choose one or more USFM files first." }));
+    return;
+  }
+  try {
+    const files = await Promise.all(chosen.map(async (file) => ({ name: file.name, text: await file.text() })));
+    const results = await api("POST", "/api/keyit/import", { files });
+    report.replaceChildren(el("ul", {}, ...results.map((result) => el("li", {
+      textContent: `${result.file}: ${result.book}, chapters ${result.chapters.join(", ")} — ${result.versesWithText} verses with text`,
+    }))));
+  } catch (error) {
+    report.replaceChildren(el("p", { class: "error", textContent: `Nothing was imported: ${error.message}` }));
+  }
+});
