@@ -63,6 +63,7 @@ let package = Package(
       dependencies: [
         "WebApp", "KeyIt",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),
   ]

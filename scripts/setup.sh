@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(libsqlite3-dev sqlite3 python3-venv)
+debian_packages=(libsqlite3-dev sqlite3 python3-venv chromium chromium-driver fonts-noto-core wrk)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
@@ -21,7 +21,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating the Python virtualenv in .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import usfm_grammar, pytest" >/dev/null 2>&1; then
+if ! .venv/bin/python -c "import usfm_grammar, pytest, selenium" >/dev/null 2>&1; then
   echo "setup: installing Python test tools into .venv"
   .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
 fi

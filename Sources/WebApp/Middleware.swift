@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import KeyIt
+import NIOCore
 
 /// Rejects writes (anything but GET, HEAD, OPTIONS) whose `Origin` is not this server, so another
 /// site open in the browser cannot change data. Clients that send no `Origin` (curl, scripts) pass
@@ -85,6 +86,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       }
     case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)
     case is DecodingError: return (.badRequest, "the request body is not what this endpoint expects")
+    case is NIOTooManyBytesError: return (.contentTooLarge, "the request is larger than this server accepts")
     default: return (.internalServerError, "something went wrong on the server")
     }
   }

@@ -1,0 +1,49 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import KeyIt
+import NIOCore
+import Testing
+
+@testable import WebApp
+
+/// A test app over an in-memory store with one Bible, and the store itself.
+func makeApp(token: String? = nil, bible: Bool = true) async throws -> (some ApplicationProtocol, KeyItStore) {
+  let store = try KeyItStore.inMemory()
+  if bible { _ = try await store.createBible(name: "Test Bible") }
+  return (Application(router: try await WebServer.router(keyIt: store, token: token)), store)
+}
+
+/// A JSON request body.
+func json(_ object: [String: Any]) -> ByteBuffer {
+  ByteBuffer(data: try! JSONSerialization.data(withJSONObject: object))
+}
+
+/// Headers for a JSON write from this server's own pages.
+let sameOrigin: HTTPFields = [.contentType: "application/json", .origin: "http://localhost"]
+
+extension TestResponse {
+  /// The body decoded as JSON.
+  func decoded<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(buffer: body)) }
+  /// The `error` of a JSON error body.
+  var error: String? { (try? decoded([String: String].self))?["error"] }
+  /// The body as text.
+  var text: String { String(buffer: body) }
+}
+
+/// The parts of the chapter JSON the tests look at.
+struct ChapterJSON: Decodable {
+  struct Item: Decodable {
+    let id: Int64
+    let type: String
+    let verse: Int
+    let label: String
+    let text: String
+    let hasText: Bool
+  }
+  let number: Int
+  let chapterWord: String
+  let currentItem: Int64?
+  let items: [Item]
+}
