@@ -15,7 +15,9 @@ test: setup
 
 bench: setup
 	swift build -c release --product keyit-benchmark
+	swift build -c release --product scriptorium
 	.build/release/keyit-benchmark
+	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Benchmarks

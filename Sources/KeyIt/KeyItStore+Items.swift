@@ -19,17 +19,23 @@ public struct BibleStats: Codable, Sendable, Equatable {
 }
 
 extension KeyItStore {
-  /// Saves an item's text (NFC, trimmed) and makes it the chapter's current item.
+  /// Saves an item's text (NFC, trimmed) and makes it the chapter's current item. Saves made at
+  /// the same moment are committed together (see `TextSaveQueue`); each is durable on return.
   public func setText(bibleID: Int64?, itemID: Int64, text: String) async throws -> VerseItem {
-    try await writer.write { db in
-      var (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
-      guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
-      item.itemText = text.trimmed.nfc
-      try item.update(db)
-      chapter.currItem = itemID
-      try chapter.update(db)
-      return item
-    }
+    try await textSaves.save((bibleID, itemID, text.trimmed.nfc))
+  }
+
+  /// One text save inside a transaction; everything that can refuse it is checked before it writes.
+  static func saveText(_ db: Database, _ save: TextSaveQueue.Save) throws -> VerseItem {
+    var (item, chapter) = try Self.item(db, bibleID: save.bibleID, itemID: save.itemID)
+    guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
+    item.itemText = save.text
+    try db.cachedStatement(sql: "UPDATE VerseItems SET itemText = ? WHERE itemID = ?")
+      .execute(arguments: [save.text, save.itemID])
+    try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
+      .execute(arguments: [save.itemID, chapter.chapterID])
+    chapter.currItem = save.itemID
+    return item
   }
 
   /// Makes an item its chapter's current item (where the next start resumes).
@@ -120,8 +126,9 @@ extension KeyItStore {
   /// The item and its chapter, provided the item belongs to the Bible.
   static func item(_ db: Database, bibleID: Int64?, itemID: Int64) throws -> (VerseItem, Chapter) {
     let bible = try Self.bible(db, bibleID)
-    guard let item = try VerseItem.fetchOne(db, key: itemID),
-      let chapter = try Chapter.fetchOne(db, key: item.chapterID), chapter.bibleID == bible.bibleID
+    guard let item = try VerseItem.fetchOne(db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE itemID = ?"), arguments: [itemID]),
+      let chapter = try Chapter.fetchOne(db.cachedStatement(sql: "SELECT * FROM Chapters WHERE chapterID = ?"), arguments: [item.chapterID]),
+      chapter.bibleID == bible.bibleID
     else { throw KeyItError.unknownItem(id: itemID) }
     return (item, chapter)
   }

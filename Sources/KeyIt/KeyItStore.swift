@@ -7,23 +7,30 @@ public final class KeyItStore: Sendable {
   let writer: any DatabaseWriter
   /// The fixed books, chapters and verse counts.
   public let catalog: BookCatalog
+  let textSaves: TextSaveQueue
+  private let checkpointer: BackgroundCheckpointer?
 
   /// Opens (creating and migrating as needed) the database file at `path`. Saves are durable on
-  /// return: WAL journal with `synchronous = FULL`.
+  /// return: WAL journal with `synchronous = FULL`; the log is checkpointed in the background.
   public convenience init(path: String, catalog: BookCatalog = .standard) throws {
     var configuration = Configuration()
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-    try self.init(writer: DatabasePool(path: path, configuration: configuration), catalog: catalog)
+    configuration.prepareDatabase { db in
+      try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0")
+    }
+    let pool = try DatabasePool(path: path, configuration: configuration)
+    try self.init(writer: pool, catalog: catalog, checkpointer: BackgroundCheckpointer(path: path))
   }
 
   /// A store in memory, for tests.
   public static func inMemory(catalog: BookCatalog = .standard) throws -> KeyItStore {
-    try KeyItStore(writer: DatabaseQueue(), catalog: catalog)
+    try KeyItStore(writer: DatabaseQueue(), catalog: catalog, checkpointer: nil)
   }
 
-  init(writer: any DatabaseWriter, catalog: BookCatalog) throws {
+  init(writer: any DatabaseWriter, catalog: BookCatalog, checkpointer: BackgroundCheckpointer?) throws {
     self.writer = writer
     self.catalog = catalog
+    self.checkpointer = checkpointer
+    textSaves = TextSaveQueue(writer: writer)
     try KeyItMigrations.migrator.migrate(writer)
   }
 
@@ -108,8 +115,8 @@ public final class KeyItStore: Sendable {
   }
 
   static func currentBible(_ db: Database) throws -> Bible? {
-    if let id = try Int64.fetchOne(db, sql: "SELECT currentBible FROM KeyItState WHERE id = 1"),
-      let bible = try Bible.fetchOne(db, key: id)
+    if let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT currentBible FROM KeyItState WHERE id = 1")),
+      let bible = try Bible.fetchOne(db.cachedStatement(sql: "SELECT * FROM Bibles WHERE bibleID = ?"), arguments: [id])
     {
       return bible
     }

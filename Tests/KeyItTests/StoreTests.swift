@@ -159,3 +159,27 @@ import Testing
     #expect(try await reopened.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
   }
 }
+
+@Suite struct GroupCommitTests {
+  @Test func concurrentSavesAllLandAndARefusedOneFailsAlone() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("keyit-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let store = try KeyItStore(path: path)
+    _ = try await store.createBible(name: "Busy")
+    let psalm = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 119)
+    let paragraph = try await store.perform(.insertParagraphBefore, on: psalm.item(.verse, verse: 9))
+      .item(.para, verse: 9)!.itemID!
+    let verses = psalm.items.filter { $0.itemType == .verse }.map(\.itemID!)
+    let outcomes = await withTaskGroup(of: (Int64, Bool).self) { group in
+      for id in verses + [paragraph, 999_999] {
+        group.addTask { (id, (try? await store.setText(bibleID: nil, itemID: id, text: "text \(id)")) != nil) }
+      }
+      return await group.reduce(into: [Int64: Bool]()) { $0[$1.0] = $1.1 }
+    }
+    #expect(outcomes.filter(\.value).count == verses.count)
+    #expect(outcomes[paragraph] == false && outcomes[999_999] == false)
+    let reopened = try await KeyItStore(path: path).openChapter(bibleID: nil, code: "PSA", chapter: 119)
+    #expect(reopened.items.filter { $0.itemType == .verse }.allSatisfy { $0.itemText == "text \($0.itemID!)" })
+    #expect(reopened.item(.para, verse: 9)?.itemText == "")
+  }
+}

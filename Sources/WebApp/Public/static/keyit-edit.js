@@ -210,4 +210,5 @@ window.addEventListener("beforeunload", (event) => {
 });
 
 render(chapter.currentItem);
+performance.mark("keyit-rendered");
 document.body.dataset.ready = "true";

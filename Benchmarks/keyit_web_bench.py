@@ -1,0 +1,112 @@
+"""Key It web benchmark: autosave round trips against a hello-world route of the same server, in
+the same run (wrk, 1 and 50 concurrent connections), and the time to first render of Psalm 119's
+edit screen (176 verses) in headless Chromium. Prints a Markdown table of medians.
+
+Usage: keyit_web_bench.py BINARY   (a release build of scriptorium; `make bench` passes it)
+"""
+import json
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+BINARY = sys.argv[1]
+DURATION = "5s"
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wrk(url, connections, script=None):
+    """p50 and p99 latency in milliseconds reported by wrk."""
+    command = ["wrk", f"-t{min(connections, 2)}", f"-c{connections}", f"-d{DURATION}", "--latency"]
+    if script:
+        command += ["-s", script]
+    output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    def percentile(name):
+        match = re.search(rf"^\s+{name}%\s+([\d.]+)(us|ms|s)", output, re.MULTILINE)
+        value, unit = float(match.group(1)), match.group(2)
+        return value * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    if errors:
+        raise RuntimeError(f"{errors.group(1)} failed requests:\n{output}")
+    return percentile("50"), percentile("99")
+
+
+def first_render_ms(base, runs=5):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    times = []
+    try:
+        for _ in range(runs + 1):
+            driver.get(f"{base}/keyit/books/PSA/119")
+            WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
+            times.append(driver.execute_script("return performance.getEntriesByName('keyit-rendered')[0].startTime"))
+            count = driver.execute_script("return document.querySelectorAll('#items li').length")
+            assert count >= 176, count
+    finally:
+        driver.quit()
+    return statistics.median(times[1:])  # the first load warms the browser's cache
+
+
+def main():
+    data = tempfile.mkdtemp(prefix="keyit-web-bench-")
+    port = free_port()
+    subprocess.run([BINARY, "keyit", "init", "--name", "Bench", "--data", data], check=True, capture_output=True)
+    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data", data],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/healthz").read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        chapter = json.load(urllib.request.urlopen(f"{base}/api/keyit/books/PSA/chapters/119"))
+        ids = [item["id"] for item in chapter["items"] if item["type"] == "Verse"]
+        script = Path(data) / "autosave.lua"
+        script.write_text(
+            "local ids = {" + ",".join(map(str, ids)) + "}\n"
+            "local n = 0\n"
+            "wrk.method = 'PUT'\n"
+            "wrk.headers['Content-Type'] = 'application/json'\n"
+            "request = function()\n"
+            "  n = n + 1\n"
+            "  local body = '{\"text\":\"Blessed are those whose ways are blameless ' .. n .. '\"}'\n"
+            "  return wrk.format(nil, '/api/keyit/items/' .. ids[(n % #ids) + 1] .. '/text', nil, body)\n"
+            "end\n")
+        rows = []
+        for connections in (1, 50):
+            hello = wrk(f"{base}/healthz", connections)
+            save = wrk(base, connections, str(script))
+            rows.append((connections, save, hello))
+        render = first_render_ms(base)
+    finally:
+        server.terminate()
+        server.wait()
+    print(f"Key It web benchmark — wrk {DURATION} per row, same server and run")
+    print("| clients | autosave p50 | autosave p99 | hello p50 | hello p99 | p99 ratio | goal |")
+    print("|---|---|---|---|---|---|---|")
+    for connections, (save50, save99), (hello50, hello99) in rows:
+        print(f"| {connections} | {save50:.2f} ms | {save99:.2f} ms | {hello50:.2f} ms | {hello99:.2f} ms "
+              f"| {save99 / hello99:.2f}× | ≤ 3× |")
+    print(f"\nPsalm 119 edit screen, first render (navigation start → list rendered, median of 5): {render:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
