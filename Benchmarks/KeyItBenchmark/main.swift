@@ -45,7 +45,9 @@ let schemaPath = freshPath()
 _ = try KeyItStore(path: schemaPath)
 let schema = try run("/usr/bin/sqlite3", [schemaPath, ".schema"]).split(separator: "\n")
   .filter { !$0.contains("sqlite_sequence") }.joined(separator: "\n")
-var sql = "PRAGMA journal_mode=WAL;\n" + schema + "\nBEGIN;\nINSERT INTO Bibles (bibleID, name, bookRecsCreated, currBook, frenchPsalms) VALUES (1, 'Bench', 1, 0, 0);\n"
+var sql =
+  "PRAGMA journal_mode=WAL;\n" + schema
+  + "\nBEGIN;\nINSERT INTO Bibles (bibleID, name, bookRecsCreated, currBook, frenchPsalms) VALUES (1, 'Bench', 1, 0, 0);\n"
 var chapterID = 0
 for book in BookCatalog.standard.books {
   sql += "INSERT INTO Books VALUES (1, \(book.number), '\(book.code)', '\(book.name)', 1, \(book.chapters.count), 0);\n"

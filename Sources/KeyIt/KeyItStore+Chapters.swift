@@ -63,22 +63,30 @@ let keyboardedVersesSQL = """
 extension KeyItStore {
   /// The 66 books of a Bible with their progress.
   public func books(bibleID: Int64?) async throws -> [BookSummary] {
-    try await writer.read { db in
-      let bible = try Self.bible(db, bibleID)
-      let counts = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT Chapters.bookID, IFNULL(\(keyboardedVersesSQL), 0) AS done FROM Chapters
-          JOIN VerseItems ON VerseItems.chapterID = Chapters.chapterID
-          WHERE Chapters.bibleID = ? GROUP BY Chapters.bookID
-          """, arguments: [bible.bibleID])
-      let done = Dictionary(uniqueKeysWithValues: counts.map { ($0["bookID"] as Int, $0["done"] as Int) })
-      return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db)
-        .map { book in
-          let total = self.catalog.book(number: book.bookID)?.chapters.reduce(0) { $0 + $1.verseCount } ?? 0
-          return BookSummary(book: book, totalVerses: total, versesKeyboarded: done[book.bookID] ?? 0)
-        }
+    try await writer.read { db in try self.books(db, bible: try Self.bible(db, bibleID)) }
+  }
+
+  func books(_ db: Database, bible: Bible) throws -> [BookSummary] {
+    var done: [Int: Int] = [:]
+    for chapter in try Self.chapterProgress(db, bibleID: bible.bibleID!) {
+      done[chapter.bookID, default: 0] += chapter.done
     }
+    return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db).map { book in
+      let total = catalog.book(number: book.bookID)?.chapters.reduce(0) { $0 + $1.verseCount } ?? 0
+      return BookSummary(book: book, totalVerses: total, versesKeyboarded: done[book.bookID] ?? 0)
+    }
+  }
+
+  /// Every opened chapter of a Bible with its verse count and the verses keyboarded in it.
+  static func chapterProgress(_ db: Database, bibleID: Int64) throws -> [(bookID: Int, numVerses: Int, done: Int)] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT Chapters.bookID, Chapters.numVerses, IFNULL(\(keyboardedVersesSQL), 0) AS done FROM Chapters
+        JOIN VerseItems ON VerseItems.chapterID = Chapters.chapterID
+        WHERE Chapters.bibleID = ? GROUP BY Chapters.chapterID
+        """, arguments: [bibleID]
+    ).map { ($0["bookID"], $0["numVerses"], $0["done"]) }
   }
 
   /// Renames a book in one Bible.

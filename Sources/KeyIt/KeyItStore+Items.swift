@@ -98,21 +98,14 @@ extension KeyItStore {
 
   /// Books, chapters and verses keyboarded in a Bible.
   public func stats(bibleID: Int64?) async throws -> BibleStats {
-    let books = try await self.books(bibleID: bibleID)
-    return try await writer.read { db in
+    try await writer.read { db in
       let bible = try Self.bible(db, bibleID)
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT Chapters.numVerses, IFNULL(\(keyboardedVersesSQL), 0) AS done FROM Chapters
-          JOIN VerseItems ON VerseItems.chapterID = Chapters.chapterID
-          WHERE Chapters.bibleID = ? GROUP BY Chapters.chapterID
-          """, arguments: [bible.bibleID])
-      let done = rows.map { ($0["done"] as Int, $0["numVerses"] as Int) }
+      let books = try self.books(db, bible: bible)
+      let chapters = try Self.chapterProgress(db, bibleID: bible.bibleID!)
       return BibleStats(
         booksStarted: books.filter { $0.versesKeyboarded > 0 }.count, books: books.count,
-        chaptersComplete: done.filter { $0.0 >= $0.1 }.count,
-        chaptersStarted: done.filter { $0.0 > 0 && $0.0 < $0.1 }.count,
+        chaptersComplete: chapters.filter { $0.done >= $0.numVerses }.count,
+        chaptersStarted: chapters.filter { $0.done > 0 && $0.done < $0.numVerses }.count,
         chapters: self.catalog.books.reduce(0) { $0 + $1.chapters.count },
         versesKeyboarded: books.reduce(0) { $0 + $1.versesKeyboarded },
         verses: books.reduce(0) { $0 + $1.totalVerses })
@@ -126,8 +119,11 @@ extension KeyItStore {
   /// The item and its chapter, provided the item belongs to the Bible.
   static func item(_ db: Database, bibleID: Int64?, itemID: Int64) throws -> (VerseItem, Chapter) {
     let bible = try Self.bible(db, bibleID)
-    guard let item = try VerseItem.fetchOne(db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE itemID = ?"), arguments: [itemID]),
-      let chapter = try Chapter.fetchOne(db.cachedStatement(sql: "SELECT * FROM Chapters WHERE chapterID = ?"), arguments: [item.chapterID]),
+    guard
+      let item = try VerseItem.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE itemID = ?"), arguments: [itemID]),
+      let chapter = try Chapter.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM Chapters WHERE chapterID = ?"), arguments: [item.chapterID]),
       chapter.bibleID == bible.bibleID
     else { throw KeyItError.unknownItem(id: itemID) }
     return (item, chapter)

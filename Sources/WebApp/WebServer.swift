@@ -52,7 +52,8 @@ public enum WebServer {
     router.add(middleware: ErrorMiddleware(pages: pages))
     if let token { router.add(middleware: AccessTokenMiddleware(token: token)) }
     router.add(middleware: SameOriginWritesMiddleware())
-    router.add(middleware: FileMiddleware(Pages.publicFolder + "/static", urlBasePath: "/static", searchForIndexHtml: false))
+    router.add(
+      middleware: FileMiddleware(Pages.publicFolder + "/static", urlBasePath: "/static", searchForIndexHtml: false))
     router.get("/") { _, _ in try pages.render("home", HomeView()) }
     router.get("/healthz") { _, _ in "ok" }
     KeyItPages(store: keyIt, pages: pages).register(on: router.group("keyit"))

@@ -8,7 +8,8 @@ struct KeyItCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "keyit", abstract: "Keyboard Scripture and export USFM.",
     subcommands: [
-      KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self, KeyItChapters.self, KeyItItems.self,
+      KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
+      KeyItChapters.self, KeyItItems.self,
       KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
       KeyItStats.self,
     ])

@@ -17,7 +17,8 @@ import Testing
       #expect(chapter.items.count == 22 && chapter.items[0].label == "Verse 1" && chapter.chapterWord == "Chapter")
       let verse3 = chapter.items[2].id
       try await client.execute(
-        uri: "/api/keyit/items/\(verse3)/text", method: .put, headers: sameOrigin, body: json(["text": "  dw\u{0302}r  "])
+        uri: "/api/keyit/items/\(verse3)/text", method: .put, headers: sameOrigin,
+        body: json(["text": "  dw\u{0302}r  "])
       ) { response in
         #expect(response.status == .ok)
         #expect((try? response.decoded(ChapterJSON.Item.self))?.text == "dŵr")
@@ -25,7 +26,10 @@ import Testing
       let actions = try await client.execute(uri: "/api/keyit/items/\(verse3)/actions", method: .get) {
         try $0.decoded([[String: String]].self)
       }
-      #expect(actions.map { $0["id"]! } == ["insertHeadingBefore", "insertParagraphBefore", "insertParagraphIn", "bridgeNext"])
+      #expect(
+        actions.map { $0["id"]! } == [
+          "insertHeadingBefore", "insertParagraphBefore", "insertParagraphIn", "bridgeNext",
+        ])
       #expect(actions[2]["question"] != nil)
       let after = try await client.execute(
         uri: "/api/keyit/items/\(verse3)/actions/insertParagraphIn", method: .post, headers: sameOrigin,
@@ -60,7 +64,10 @@ import Testing
         ("/api/keyit/items/\(verse)/actions/delete", .post, [:], .unprocessableContent, "not allowed"),
         ("/api/keyit/items/\(verse)/actions/explode", .post, [:], .unprocessableContent, "unknown action"),
         ("/api/keyit/items/999999/text", .put, ["text": "x"], .notFound, "no item with id 999999"),
-        ("/api/keyit/items/\(verse)/actions/insertParagraphIn", .post, ["offset": 99], .unprocessableContent, "outside the text"),
+        (
+          "/api/keyit/items/\(verse)/actions/insertParagraphIn", .post, ["offset": 99], .unprocessableContent,
+          "outside the text"
+        ),
         ("/api/keyit/items/\(verse)/text", .put, ["words": "x"], .badRequest, "text"),
       ]
       for (uri, method, body, status, message) in cases {
@@ -85,14 +92,22 @@ import Testing
     let verse = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items[0].itemID!
     try await app.test(.router) { client in
       let foreign: HTTPFields = [.contentType: "application/json", .origin: "http://evil.example"]
-      try await client.execute(uri: "/api/keyit/items/\(verse)/text", method: .put, headers: foreign, body: json(["text": "x"])) {
+      try await client.execute(
+        uri: "/api/keyit/items/\(verse)/text", method: .put, headers: foreign, body: json(["text": "x"])
+      ) {
         #expect($0.status == .forbidden)
       }
-      let crossSite: HTTPFields = [.contentType: "application/x-www-form-urlencoded", HTTPField.Name("Sec-Fetch-Site")!: "cross-site"]
-      try await client.execute(uri: "/keyit/bibles", method: .post, headers: crossSite, body: ByteBuffer(string: "name=x&bookNames=en")) {
+      let crossSite: HTTPFields = [
+        .contentType: "application/x-www-form-urlencoded", HTTPField.Name("Sec-Fetch-Site")!: "cross-site",
+      ]
+      try await client.execute(
+        uri: "/keyit/bibles", method: .post, headers: crossSite, body: ByteBuffer(string: "name=x&bookNames=en")
+      ) {
         #expect($0.status == .forbidden)
       }
-      try await client.execute(uri: "/api/keyit/items/\(verse)/text", method: .put, headers: sameOrigin, body: json(["text": "ok"])) {
+      try await client.execute(
+        uri: "/api/keyit/items/\(verse)/text", method: .put, headers: sameOrigin, body: json(["text": "ok"])
+      ) {
         #expect($0.status == .ok)
       }
     }
@@ -113,7 +128,12 @@ import Testing
       }
       try await client.execute(
         uri: "/api/keyit/import", method: .post, headers: sameOrigin,
-        body: json(["files": [["name": "ok.usfm", "text": good.replacingOccurrences(of: "elder", with: "CHANGED")], ["name": "bad.usfm", "text": "\\id RUT\n\\c 9\n"]]])
+        body: json([
+          "files": [
+            ["name": "ok.usfm", "text": good.replacingOccurrences(of: "elder", with: "CHANGED")],
+            ["name": "bad.usfm", "text": "\\id RUT\n\\c 9\n"],
+          ]
+        ])
       ) { response in
         #expect(response.status == .unprocessableContent)
         #expect(response.error == "bad.usfm:2:1: RUT has no chapter \"9\"; chapters are 1–4")

@@ -59,7 +59,9 @@ import Testing
         body: ByteBuffer(string: "name=Renamed&bookNames=sw")
       ) { #expect($0.headers[.location] == "/keyit/go") }
       try await client.execute(uri: "/keyit", method: .get) { #expect($0.headers[.location] == "/keyit/setup") }
-      try await client.execute(uri: "/keyit/go", method: .get) { #expect($0.headers[.location] == "/keyit/books/RUT/3") }
+      try await client.execute(uri: "/keyit/go", method: .get) {
+        #expect($0.headers[.location] == "/keyit/books/RUT/3")
+      }
     }
     let bible = try await store.bible(nil)
     #expect(bible.name == "Renamed" && !bible.goStraight)
@@ -86,7 +88,8 @@ import Testing
   @Test func editPageEmbedsTheChapterSafely() async throws {
     let (app, store) = try await makeApp()
     let ruth = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
-    _ = try await store.setText(bibleID: nil, itemID: ruth.items[0].itemID!, text: "</script><img src=x onerror=alert(1)>")
+    _ = try await store.setText(
+      bibleID: nil, itemID: ruth.items[0].itemID!, text: "</script><img src=x onerror=alert(1)>")
     _ = try await store.renameBook(bibleID: nil, code: "RUT", to: "<b>Ruth</b>")
     try await app.test(.router) { client in
       try await client.execute(uri: "/keyit/books/RUT/1", method: .get) { response in

@@ -23,7 +23,9 @@ struct SetupView {
     self.bibles = bibles
     hasBibles = !bibles.isEmpty
     self.error = error
-    nameLists = BookCatalog.nameLists.map { Choice(value: $0.id, label: $0.name, selected: $0.id == current?.bookNames) }
+    nameLists = BookCatalog.nameLists.map {
+      Choice(value: $0.id, label: $0.name, selected: $0.id == current?.bookNames)
+    }
     newNameLists = BookCatalog.nameLists.map { Choice(value: $0.id, label: $0.name, selected: $0.id == "en") }
   }
 }

@@ -61,7 +61,8 @@ struct KeyItPages: Sendable {
     }
     group.get("books/:code") { _, context in
       let (book, chapters) = try await store.openBook(bibleID: nil, code: try context.parameters.require("code"))
-      return try pages.render("keyit-chapters", ChaptersView(bible: try await store.bible(nil), book: book, chapters: chapters))
+      return try pages.render(
+        "keyit-chapters", ChaptersView(bible: try await store.bible(nil), book: book, chapters: chapters))
     }
     group.get("books/:code/:number") { _, context in
       let content = try await store.openChapter(
