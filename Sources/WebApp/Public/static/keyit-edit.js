@@ -197,7 +197,10 @@ async function perform(item, action, offset) {
 retryButton.addEventListener("click", () => { for (const id of unsaved.keys()) save(id); });
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePopover(); });
 document.addEventListener("click", (event) => {
-  if (!popover.hidden && !popover.contains(event.target) && !event.target.classList.contains("label")) closePopover();
+  // composedPath is fixed when the click starts, so it still holds the popover after a button
+  // inside it has replaced the popover's content.
+  const path = event.composedPath();
+  if (!popover.hidden && !path.includes(popover) && !event.target.classList.contains("label")) closePopover();
 });
 window.addEventListener("beforeunload", (event) => {
   if (unsaved.size === 0) return;
