@@ -79,7 +79,7 @@ struct ChaptersView {
   let chapterWord: String
   let cells: [Cell]
 
-  init(bible: Bible, book: Book, chapters: [ChapterSummary]) {
+  init(book: Book, chapters: [ChapterSummary]) {
     title = "Key It — \(book.bookName)"
     code = book.bookCode
     bookName = book.bookName
@@ -105,7 +105,7 @@ struct EditView {
   let next: Int?
   let chapterJSON: String
 
-  init(bible: Bible, content: ChapterContent) throws {
+  init(content: ChapterContent) throws {
     let view = ChapterView(content)
     title = "Key It — \(content.book.bookName) \(content.chapter.chapterNumber)"
     code = view.book.code

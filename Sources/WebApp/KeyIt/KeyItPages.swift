@@ -61,14 +61,13 @@ struct KeyItPages: Sendable {
     }
     group.get("books/:code") { _, context in
       let (book, chapters) = try await store.openBook(bibleID: nil, code: try context.parameters.require("code"))
-      return try pages.render(
-        "keyit-chapters", ChaptersView(bible: try await store.bible(nil), book: book, chapters: chapters))
+      return try pages.render("keyit-chapters", ChaptersView(book: book, chapters: chapters))
     }
     group.get("books/:code/:number") { _, context in
       let content = try await store.openChapter(
         bibleID: nil, code: try context.parameters.require("code"),
         chapter: try context.parameters.require("number", as: Int.self))
-      return try pages.render("keyit-edit", try EditView(bible: try await store.bible(nil), content: content))
+      return try pages.render("keyit-edit", try EditView(content: content))
     }
     group.get("export") { _, _ in
       let bible = try await store.bible(nil)
