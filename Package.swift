@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .executable(name: "scriptorium", targets: ["scriptorium"]),
     .library(name: "KeyIt", targets: ["KeyIt"]),
+    .library(name: "Phrasebook", targets: ["Phrasebook"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -22,9 +23,10 @@ let package = Package(
     .target(name: "AppSupport"),
     .target(
       name: "KeyIt",
-      dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
+    .target(name: "Phrasebook", dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "WebApp",
       dependencies: [
@@ -40,7 +42,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "WebApp",
+        "AppSupport", "KeyIt", "Phrasebook", "WebApp",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -58,6 +60,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
+    .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// One change to a chapter's rows that performing an action makes.

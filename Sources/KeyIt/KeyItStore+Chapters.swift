@@ -1,3 +1,4 @@
+import AppSupport
 import GRDB
 
 /// How far a chapter's keyboarding has come.

@@ -1,3 +1,4 @@
+import AppSupport
 import GRDB
 
 /// How much of a Bible has been keyboarded.

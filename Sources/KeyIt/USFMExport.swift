@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// A book's content ready to be written as USFM: the chapters to write, each with its items in

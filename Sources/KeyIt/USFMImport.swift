@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// One item read from USFM, with its place already worked out.

@@ -28,14 +28,7 @@ struct KeyItOptions: ParsableArguments {
 
   /// Prints a value as JSON, or the human text.
   func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
-    if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(value), as: UTF8.self))
-    } else {
-      let text = human()
-      if !text.isEmpty { print(text) }
-    }
+    try printOutput(value, json: json, human: human)
   }
 }
 

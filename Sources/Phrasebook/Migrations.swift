@@ -1,0 +1,56 @@
+import GRDB
+
+/// Phrasebook's schema, one migration per shipped change (never edit a shipped one).
+enum PhrasebookMigrations {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1: phrasebooks, word pairs, tags, search") { db in
+      try db.create(table: "Phrasebooks") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("name", .text).notNull().unique()
+        t.column("languageOneCode", .text).notNull()
+        t.column("languageOneName", .text).notNull()
+        t.column("languageTwoCode", .text).notNull()
+        t.column("languageTwoName", .text).notNull()
+        t.column("areas", .text).notNull()
+        t.column("defaultArea", .text).notNull()
+      }
+      try db.create(table: "PhrasebookState") { t in
+        t.primaryKey("id", .integer).check { $0 == 1 }
+        t.column("lastUsed", .integer).references("Phrasebooks", onDelete: .setNull)
+      }
+      try db.create(table: "WordPairs") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("phrasebookID", .integer).notNull().references("Phrasebooks", onDelete: .cascade)
+        for column in [
+          "wordOne", "wordTwo", "type", "context", "area", "note", "image", "imageURL", "imageCredit", "imageLicence",
+        ] {
+          t.column(column, .text).notNull().defaults(to: "")
+        }
+        t.column("createdAt", .datetime).notNull()
+        t.column("updatedAt", .datetime).notNull()
+        t.uniqueKey(["phrasebookID", "wordOne", "wordTwo"])
+      }
+      try db.create(index: "WordPairs_wordTwo", on: "WordPairs", columns: ["phrasebookID", "wordTwo"])
+      try db.create(table: "Tags") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("phrasebookID", .integer).notNull().references("Phrasebooks", onDelete: .cascade)
+        t.column("name", .text).notNull()
+        t.uniqueKey(["phrasebookID", "name"])
+      }
+      try db.create(table: "PairTags") { t in
+        t.column("pairID", .integer).notNull().references("WordPairs", onDelete: .cascade)
+        t.column("tagID", .integer).notNull().references("Tags", onDelete: .cascade)
+        t.primaryKey(["pairID", "tagID"])
+      }
+      try db.create(index: "PairTags_tag", on: "PairTags", columns: ["tagID"])
+      try db.execute(
+        sql: """
+          CREATE VIRTUAL TABLE PairSearch USING fts5(
+            wordOne, wordTwo, context, note, tags,
+            tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4')
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,297 @@
+import AppSupport
+import Foundation
+import GRDB
+
+/// Owns `phrasebook.sqlite`: phrasebooks, word pairs, tags and the search index. Every public
+/// method is one transaction.
+public final class PhrasebookStore: Sendable {
+  let writer: any DatabaseWriter
+
+  /// Opens (creating and migrating as needed) the database file at `path`.
+  public convenience init(path: String) throws {
+    try self.init(writer: DatabasePool(path: path))
+  }
+
+  /// A store in memory, for tests.
+  public static func inMemory() throws -> PhrasebookStore { try PhrasebookStore(writer: DatabaseQueue()) }
+
+  init(writer: any DatabaseWriter) throws {
+    self.writer = writer
+    try PhrasebookMigrations.migrator.migrate(writer)
+  }
+
+  // MARK: Phrasebooks
+
+  /// Creates a phrasebook from `code:Name,code:Name`; a Welsh one gets the areas North / South / Both.
+  public func createPhrasebook(name: String, languages: String) async throws -> Phrasebook {
+    let name = try clean(name, field: "the name")
+    let parts = languages.split(separator: ",").map {
+      $0.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
+    }
+    guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[1].isEmpty }) else {
+      throw PhrasebookError.badLanguages(languages)
+    }
+    let (areas, defaultArea) = defaultAreas(languageOne: parts[0][0], languageTwo: parts[1][0])
+    return try await writer.write { db in
+      guard try Phrasebook.filter(Column("name") == name).fetchCount(db) == 0 else {
+        throw PhrasebookError.duplicatePhrasebook(name)
+      }
+      var book = Phrasebook(
+        id: nil, name: name, languageOneCode: parts[0][0], languageOneName: parts[0][1].nfc,
+        languageTwoCode: parts[1][0], languageTwoName: parts[1][1].nfc, areas: areas, defaultArea: defaultArea)
+      try book.insert(db)
+      try Self.markUsed(db, book.id!)
+      return book
+    }
+  }
+
+  /// Every phrasebook, by name.
+  public func phrasebooks() async throws -> [Phrasebook] {
+    try await writer.read { db in try Phrasebook.order(Column("name")).fetchAll(db) }
+  }
+
+  /// The phrasebook with this name, or the last used (or only) one when `name` is nil.
+  public func phrasebook(_ name: String?) async throws -> Phrasebook {
+    try await writer.read { db in try Self.phrasebook(db, name) }
+  }
+
+  static func phrasebook(_ db: Database, _ name: String?) throws -> Phrasebook {
+    if let name {
+      guard let book = try Phrasebook.filter(Column("name") == name.trimmed.nfc).fetchOne(db) else {
+        throw PhrasebookError.unknownPhrasebook(
+          name, known: try String.fetchAll(db, sql: "SELECT name FROM Phrasebooks ORDER BY name"))
+      }
+      return book
+    }
+    if let id = try Int64.fetchOne(db, sql: "SELECT lastUsed FROM PhrasebookState WHERE id = 1"),
+      let book = try Phrasebook.fetchOne(db, key: id)
+    {
+      return book
+    }
+    guard let book = try Phrasebook.order(Column("id").desc).fetchOne(db) else { throw PhrasebookError.noPhrasebook }
+    return book
+  }
+
+  static func markUsed(_ db: Database, _ id: Int64) throws {
+    try db.execute(
+      sql:
+        "INSERT INTO PhrasebookState (id, lastUsed) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET lastUsed = excluded.lastUsed",
+      arguments: [id])
+  }
+
+  // MARK: Pairs
+
+  /// Adds a pair, or updates it when the phrasebook has it already (the seed's insert-or-replace)
+  /// keeping its id, tags and review history; given tags are added. Returns the pair and whether
+  /// it was new.
+  public func save(_ input: PairInput, in phrasebook: String? = nil, now: Date = Date()) async throws -> (
+    TaggedPair, created: Bool
+  ) {
+    let wordOne = try clean(input.wordOne, field: "the first word")
+    let wordTwo = try clean(input.wordTwo, field: "the second word")
+    return try await writer.write { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      let area = input.area.map { $0.trimmed.nfc }
+      if let area, !area.isEmpty, !book.areas.isEmpty, !book.areas.contains(area) {
+        throw PhrasebookError.unknownArea(area, known: book.areas)
+      }
+      var pair =
+        try WordPair.filter(
+          Column("phrasebookID") == book.id && Column("wordOne") == wordOne && Column("wordTwo") == wordTwo
+        )
+        .fetchOne(db)
+        ?? WordPair(
+          id: nil, phrasebookID: book.id!, wordOne: wordOne, wordTwo: wordTwo, type: "", context: "",
+          area: book.defaultArea, note: "", image: "", imageURL: "", imageCredit: "", imageLicence: "",
+          createdAt: now, updatedAt: now)
+      let created = pair.id == nil
+      func set(_ keyPath: WritableKeyPath<WordPair, String>, _ value: String?) {
+        if let value { pair[keyPath: keyPath] = value.trimmed.nfc }
+      }
+      set(\.type, input.type)
+      set(\.context, input.context)
+      set(\.note, input.note)
+      set(\.imageURL, input.imageURL)
+      set(\.imageCredit, input.imageCredit)
+      set(\.imageLicence, input.imageLicence)
+      if let area, !area.isEmpty { pair.area = area }
+      pair.updatedAt = now
+      try pair.save(db)
+      for tag in input.tags.map({ $0.trimmed.nfc }) where !tag.isEmpty {
+        try db.execute(sql: "INSERT OR IGNORE INTO Tags (phrasebookID, name) VALUES (?, ?)", arguments: [book.id, tag])
+        try db.execute(
+          sql:
+            "INSERT OR IGNORE INTO PairTags (pairID, tagID) SELECT ?, id FROM Tags WHERE phrasebookID = ? AND name = ?",
+          arguments: [pair.id, book.id, tag])
+      }
+      try Self.reindex(db, pairID: pair.id!)
+      try Self.markUsed(db, book.id!)
+      return (TaggedPair(pair: pair, tags: try Self.tags(db, pairID: pair.id!)), created)
+    }
+  }
+
+  /// Deletes a pair (its tags' links and search entry go with it).
+  public func delete(wordOne: String, wordTwo: String, in phrasebook: String? = nil) async throws {
+    try await writer.write { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      guard
+        let pair = try WordPair.filter(
+          Column("phrasebookID") == book.id && Column("wordOne") == wordOne.trimmed.nfc
+            && Column("wordTwo") == wordTwo.trimmed.nfc
+        ).fetchOne(db)
+      else { throw PhrasebookError.unknownPair(wordOne: wordOne, wordTwo: wordTwo) }
+      try db.execute(sql: "DELETE FROM PairSearch WHERE rowid = ?", arguments: [pair.id])
+      _ = try pair.delete(db)
+    }
+  }
+
+  /// Every pair in alphabetical order (the language's own alphabet), optionally only one tag's.
+  public func pairs(in phrasebook: String? = nil, tag: String? = nil) async throws -> [TaggedPair] {
+    try await writer.read { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      var sql = "SELECT WordPairs.* FROM WordPairs WHERE phrasebookID = ?"
+      var arguments: StatementArguments = [book.id]
+      if let tag {
+        sql +=
+          " AND id IN (SELECT pairID FROM PairTags JOIN Tags ON Tags.id = tagID WHERE Tags.name = ? AND Tags.phrasebookID = ?)"
+        arguments += [tag.trimmed.nfc, book.id]
+        guard
+          try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM Tags WHERE phrasebookID = ? AND name = ?",
+            arguments: [book.id, tag.trimmed.nfc]) == 1
+        else { throw PhrasebookError.unknownTag(tag) }
+      }
+      return sortedAlphabetically(
+        try Self.withTags(db, try WordPair.fetchAll(db, sql: sql, arguments: arguments)), in: book)
+    }
+  }
+
+  /// Every pair matching what the user typed (diacritics folded, each word a prefix), those with
+  /// the exact diacritics first, each group alphabetical. Every match is returned.
+  public func search(_ typed: String, in phrasebook: String? = nil) async throws -> [TaggedPair] {
+    guard let query = ftsQuery(typed) else { return [] }
+    return try await writer.read { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      let found = try WordPair.fetchAll(
+        db,
+        sql: """
+          SELECT WordPairs.* FROM PairSearch JOIN WordPairs ON WordPairs.id = PairSearch.rowid
+          WHERE PairSearch MATCH ? AND WordPairs.phrasebookID = ?
+          """, arguments: [query, book.id])
+      let sorted = sortedAlphabetically(try Self.withTags(db, found), in: book)
+      return sorted.filter { matchesExactly($0, typed) } + sorted.filter { !matchesExactly($0, typed) }
+    }
+  }
+
+  /// A word with all its translations in either direction, each with its context, area and note.
+  public func links(for word: String, in phrasebook: String? = nil) async throws -> WordLink {
+    let word = word.trimmed.nfc
+    return try await writer.read { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      let pairs = try WordPair.filter(
+        Column("phrasebookID") == book.id
+          && (Column("wordOne").collating(.nocase) == word || Column("wordTwo").collating(.nocase) == word)
+      ).fetchAll(db)
+      let translations = pairs.map { pair in
+        let forward = pair.wordOne.caseInsensitiveCompare(word) == .orderedSame
+        return WordLink.Translation(
+          word: forward ? pair.wordTwo : pair.wordOne, pairID: pair.id!, forward: forward, context: pair.context,
+          area: pair.area, note: pair.note)
+      }.sorted {
+        alphabeticalOrder($0.word, $1.word, language: $0.forward ? book.languageTwoCode : book.languageOneCode)
+          == .orderedAscending
+      }
+      return WordLink(word: word, translations: translations)
+    }
+  }
+
+  // MARK: Tags
+
+  /// Every tag with its number of pairs, by name.
+  public func tags(in phrasebook: String? = nil) async throws -> [(name: String, pairs: Int)] {
+    try await writer.read { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      return try Row.fetchAll(
+        db,
+        sql:
+          "SELECT name, (SELECT COUNT(*) FROM PairTags WHERE tagID = Tags.id) AS pairs FROM Tags WHERE phrasebookID = ?",
+        arguments: [book.id]
+      ).map { ($0["name"] as String, $0["pairs"] as Int) }
+        .sorted { alphabeticalOrder($0.name, $1.name, language: book.languageOneCode) == .orderedAscending }
+    }
+  }
+
+  /// Renames a tag everywhere it is used.
+  public func renameTag(_ name: String, to newName: String, in phrasebook: String? = nil) async throws {
+    let newName = try clean(newName, field: "the tag")
+    try await writer.write { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      guard
+        let id = try Int64.fetchOne(
+          db, sql: "SELECT id FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, name.trimmed.nfc])
+      else { throw PhrasebookError.unknownTag(name) }
+      guard
+        try Int.fetchOne(
+          db, sql: "SELECT COUNT(*) FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, newName]) == 0
+      else { throw PhrasebookError.duplicateTag(newName) }
+      try db.execute(sql: "UPDATE Tags SET name = ? WHERE id = ?", arguments: [newName, id])
+      try Self.reindexTag(db, tagID: id)
+    }
+  }
+
+  /// Deletes a tag; its pairs stay.
+  public func deleteTag(_ name: String, in phrasebook: String? = nil) async throws {
+    try await writer.write { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      guard
+        let id = try Int64.fetchOne(
+          db, sql: "SELECT id FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, name.trimmed.nfc])
+      else { throw PhrasebookError.unknownTag(name) }
+      let pairIDs = try Int64.fetchAll(db, sql: "SELECT pairID FROM PairTags WHERE tagID = ?", arguments: [id])
+      try db.execute(sql: "DELETE FROM Tags WHERE id = ?", arguments: [id])
+      for pairID in pairIDs { try Self.reindex(db, pairID: pairID) }
+    }
+  }
+
+  // MARK: Helpers
+
+  static func tags(_ db: Database, pairID: Int64) throws -> [String] {
+    try String.fetchAll(
+      db, sql: "SELECT Tags.name FROM PairTags JOIN Tags ON Tags.id = tagID WHERE pairID = ? ORDER BY Tags.name",
+      arguments: [pairID])
+  }
+
+  static func withTags(_ db: Database, _ pairs: [WordPair]) throws -> [TaggedPair] {
+    var tagsByPair: [Int64: [String]] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT pairID, Tags.name FROM PairTags JOIN Tags ON Tags.id = tagID ORDER BY Tags.name")
+    {
+      tagsByPair[row["pairID"], default: []].append(row["name"])
+    }
+    return pairs.map { TaggedPair(pair: $0, tags: tagsByPair[$0.id!] ?? []) }
+  }
+
+  /// Rewrites a pair's search entry from the pair and its tags.
+  static func reindex(_ db: Database, pairID: Int64) throws {
+    guard let pair = try WordPair.fetchOne(db, key: pairID) else { return }
+    try db.execute(sql: "DELETE FROM PairSearch WHERE rowid = ?", arguments: [pairID])
+    try db.execute(
+      sql: "INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [
+        pairID, pair.wordOne, pair.wordTwo, pair.context, pair.note,
+        try tags(db, pairID: pairID).joined(separator: " "),
+      ])
+  }
+
+  static func reindexTag(_ db: Database, tagID: Int64) throws {
+    for pairID in try Int64.fetchAll(db, sql: "SELECT pairID FROM PairTags WHERE tagID = ?", arguments: [tagID]) {
+      try reindex(db, pairID: pairID)
+    }
+  }
+
+  private func clean(_ text: String, field: String) throws -> String {
+    let clean = text.trimmed.nfc
+    guard !clean.isEmpty else { throw PhrasebookError.blank(field: field) }
+    return clean
+  }
+}

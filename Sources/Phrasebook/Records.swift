@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+/// A phrasebook: a name and its two languages (table `Phrasebooks`).
+public struct Phrasebook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The SQLite table.
+  public static let databaseTableName = "Phrasebooks"
+  /// Primary key.
+  public var id: Int64?
+  /// The name the user gave it.
+  public var name: String
+  /// BCP 47 code of the first language (wordOne), e.g. `en`.
+  public var languageOneCode: String
+  /// Display name of the first language.
+  public var languageOneName: String
+  /// BCP 47 code of the second language (wordTwo), e.g. `cy`.
+  public var languageTwoCode: String
+  /// Display name of the second language.
+  public var languageTwoName: String
+  /// The regional variants a pair may belong to (Welsh: North, South, Both); empty for none.
+  public var areas: [String]
+  /// The area a new pair gets when none is given.
+  public var defaultArea: String
+
+  /// Keeps the id SQLite gave the new row.
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A pair of words or phrases in the two languages with what the user knows about it (table `WordPairs`).
+public struct WordPair: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The SQLite table.
+  public static let databaseTableName = "WordPairs"
+  /// Primary key; reviews hang on it, so an update keeps it.
+  public var id: Int64?
+  /// The phrasebook.
+  public var phrasebookID: Int64
+  /// The word in the first language (trimmed, NFC, never blank).
+  public var wordOne: String
+  /// The word in the second language (trimmed, NFC, never blank).
+  public var wordTwo: String
+  /// Part of speech or other type.
+  public var type: String
+  /// A short phrase telling which sense is meant.
+  public var context: String
+  /// The regional variant (one of the phrasebook's areas).
+  public var area: String
+  /// The user's note.
+  public var note: String
+  /// An image file under the data folder's `media/`, or empty.
+  public var image: String
+  /// Where the image came from, or empty.
+  public var imageURL: String
+  /// Who made the image.
+  public var imageCredit: String
+  /// The image's licence.
+  public var imageLicence: String
+  /// When the pair was first added.
+  public var createdAt: Date
+  /// When the pair last changed.
+  public var updatedAt: Date
+
+  /// Keeps the id SQLite gave the new row.
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A word pair with its tags, as lists and searches return it.
+public struct TaggedPair: Codable, Sendable, Equatable {
+  /// The pair.
+  public let pair: WordPair
+  /// Its tags, sorted.
+  public let tags: [String]
+}
+
+/// What the user types to add or update a pair; empty optional fields keep what is stored.
+public struct PairInput: Sendable, Equatable {
+  /// The word in the first language.
+  public var wordOne: String
+  /// The word in the second language.
+  public var wordTwo: String
+  /// Part of speech.
+  public var type: String?
+  /// Sense-telling phrase.
+  public var context: String?
+  /// Regional variant.
+  public var area: String?
+  /// Note.
+  public var note: String?
+  /// Image URL.
+  public var imageURL: String?
+  /// Image credit.
+  public var imageCredit: String?
+  /// Image licence.
+  public var imageLicence: String?
+  /// Tags to add (existing tags are kept).
+  public var tags: [String]
+
+  /// A pair to add with optional details.
+  public init(
+    wordOne: String, wordTwo: String, type: String? = nil, context: String? = nil, area: String? = nil,
+    note: String? = nil, imageURL: String? = nil, imageCredit: String? = nil, imageLicence: String? = nil,
+    tags: [String] = []
+  ) {
+    self.wordOne = wordOne
+    self.wordTwo = wordTwo
+    self.type = type
+    self.context = context
+    self.area = area
+    self.note = note
+    self.imageURL = imageURL
+    self.imageCredit = imageCredit
+    self.imageLicence = imageLicence
+    self.tags = tags
+  }
+}
+
+/// One word with all its translations, in either direction (the Welsh seed's word link).
+public struct WordLink: Codable, Sendable, Equatable {
+  /// One translation of the word.
+  public struct Translation: Codable, Sendable, Equatable {
+    /// The translated word.
+    public let word: String
+    /// The pair it comes from.
+    public let pairID: Int64
+    /// True when the word was wordOne of the pair (so the translation is wordTwo).
+    public let forward: Bool
+    /// The pair's context, area and note.
+    public let context: String
+    /// The pair's area.
+    public let area: String
+    /// The pair's note.
+    public let note: String
+  }
+  /// The word looked up.
+  public let word: String
+  /// Every translation, in the translation language's order.
+  public let translations: [Translation]
+}

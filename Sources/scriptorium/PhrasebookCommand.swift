@@ -1,0 +1,129 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+import Phrasebook
+
+/// `scriptorium phrasebook …`: word pairs, tags, word links and search from the command line.
+struct PhrasebookCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "phrasebook", abstract: "Word pairs in two languages: add, list, search, tags, word links.",
+    subcommands: [
+      PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
+      PhrasebookSearch.self,
+    ])
+}
+
+/// Options every Phrasebook subcommand takes.
+struct PhrasebookOptions: ParsableArguments {
+  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @Option(help: "Phrasebook name (default: the last used).") var book: String?
+  @Flag(help: "Print JSON for scripts.") var json = false
+
+  /// Opens `phrasebook.sqlite` in the data folder.
+  func store() throws -> PhrasebookStore {
+    try PhrasebookStore(path: DataFolder(option: data).database("phrasebook.sqlite"))
+  }
+
+  /// Prints a value as JSON, or the human text.
+  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
+    try printOutput(value, json: json, human: human)
+  }
+}
+
+struct PhrasebookNew: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "new", abstract: "Create a phrasebook.")
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "Its name.") var name: String
+  @Option(help: "Its two languages, e.g. en:English,cy:Welsh.") var languages: String
+
+  func run() async throws {
+    let book = try await options.store().createPhrasebook(name: name, languages: languages)
+    try options.emit(book) {
+      "Created \(book.name): \(book.languageOneName) – \(book.languageTwoName)"
+        + (book.areas.isEmpty ? "" : " (areas: \(book.areas.joined(separator: ", ")))")
+    }
+  }
+}
+
+struct PhrasebookAdd: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add", abstract: "Add a pair, or update it if it exists (tags and history are kept).")
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "The word in the first language.") var wordOne: String
+  @Argument(help: "The word in the second language.") var wordTwo: String
+  @Option(help: "Part of speech.") var type: String?
+  @Option(help: "A short phrase telling which sense is meant.") var context: String?
+  @Option(help: "Regional variant (North, South, Both for Welsh).") var area: String?
+  @Option(help: "A note.") var note: String?
+  @Option(help: "A tag (repeat for several).") var tag: [String] = []
+
+  func run() async throws {
+    let input = PairInput(
+      wordOne: wordOne, wordTwo: wordTwo, type: type, context: context, area: area, note: note, tags: tag)
+    let (saved, created) = try await options.store().save(input, in: options.book)
+    try options.emit(saved) { "\(created ? "Added" : "Updated") \(saved.pair.wordOne) – \(saved.pair.wordTwo)" }
+  }
+}
+
+struct PhrasebookList: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "Every pair in alphabetical order (the language's own alphabet).")
+  @OptionGroup var options: PhrasebookOptions
+  @Option(help: "Only pairs with this tag.") var tag: String?
+
+  func run() async throws {
+    let pairs = try await options.store().pairs(in: options.book, tag: tag)
+    try options.emit(pairs) { pairs.map(describe).joined(separator: "\n") }
+  }
+}
+
+struct PhrasebookSearch: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "search", abstract: "Search words, context, notes and tags (accents optional).")
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "What to look for.") var query: String
+
+  func run() async throws {
+    let pairs = try await options.store().search(query, in: options.book)
+    try options.emit(pairs) { pairs.isEmpty ? "Nothing found." : pairs.map(describe).joined(separator: "\n") }
+  }
+}
+
+struct PhrasebookTags: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "tags", abstract: "Every tag with its number of pairs.")
+  @OptionGroup var options: PhrasebookOptions
+
+  func run() async throws {
+    let tags = try await options.store().tags(in: options.book)
+    try options.emit(Dictionary(uniqueKeysWithValues: tags.map { ($0.name, $0.pairs) })) {
+      tags.map { "\($0.name)\t\($0.pairs)" }.joined(separator: "\n")
+    }
+  }
+}
+
+struct PhrasebookLinks: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "links", abstract: "A word's translations in either direction with context, area and note.")
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "The word.") var word: String
+
+  func run() async throws {
+    let link = try await options.store().links(for: word, in: options.book)
+    try options.emit(link) {
+      link.translations.isEmpty
+        ? "No translations of \(link.word)."
+        : link.translations.map { t in
+          [t.word, t.context.isEmpty ? nil : "(\(t.context))", t.area.isEmpty ? nil : "[\(t.area)]", t.note.isEmpty ? nil : "— \(t.note)"]
+            .compactMap { $0 }.joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+  }
+}
+
+/// One pair as a line: words, context, tags.
+private func describe(_ pair: TaggedPair) -> String {
+  var line = "\(pair.pair.wordOne)\t\(pair.pair.wordTwo)"
+  if !pair.pair.context.isEmpty { line += "\t(\(pair.pair.context))" }
+  if !pair.tags.isEmpty { line += "\t#" + pair.tags.joined(separator: " #") }
+  return line
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+@testable import Phrasebook
+
+@Suite struct PhrasebookStoreTests {
+  func welsh() async throws -> PhrasebookStore {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    return store
+  }
+
+  @Test func welshPhrasebooksGetNorthSouthBoth() async throws {
+    let store = try await welsh()
+    let book = try await store.phrasebook(nil)
+    #expect(book.areas == ["North", "South", "Both"] && book.defaultArea == "Both")
+    let swedish = try await store.createPhrasebook(name: "Svenska", languages: "sv:Swedish,en:English")
+    #expect(swedish.areas.isEmpty)
+    #expect(try await store.phrasebook(nil).name == "Svenska", "the last used")
+    await #expect(throws: PhrasebookError.badLanguages("en")) {
+      try await store.createPhrasebook(name: "X", languages: "en")
+    }
+    await #expect(throws: PhrasebookError.duplicatePhrasebook("Cymraeg")) {
+      try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    }
+  }
+
+  @Test func noPhrasebookYetIsAClearError() async throws {
+    let store = try PhrasebookStore.inMemory()
+    await #expect(throws: PhrasebookError.noPhrasebook) { try await store.pairs() }
+    await #expect(throws: PhrasebookError.unknownPhrasebook("Nope", known: [])) { try await store.pairs(in: "Nope") }
+  }
+
+  @Test func blankWordsAreRefused() async throws {
+    let store = try await welsh()
+    await #expect(throws: PhrasebookError.blank(field: "the second word")) {
+      try await store.save(PairInput(wordOne: "water", wordTwo: "  "))
+    }
+    await #expect(throws: PhrasebookError.unknownArea("East", known: ["North", "South", "Both"])) {
+      try await store.save(PairInput(wordOne: "water", wordTwo: "dŵr", area: "East"))
+    }
+    #expect(try await store.pairs().isEmpty)
+  }
+
+  @Test func savingAnExistingPairUpdatesItAndKeepsItsIdAndTags() async throws {
+    let store = try await welsh()
+    let start = Date(timeIntervalSince1970: 1_000)
+    let (first, created) = try await store.save(
+      PairInput(wordOne: " water ", wordTwo: "dw\u{0302}r", type: "noun", tags: ["nature"]), now: start)
+    #expect(created && first.pair.wordTwo == "dŵr" && first.pair.area == "Both" && first.tags == ["nature"])
+    let (second, createdAgain) = try await store.save(
+      PairInput(wordOne: "water", wordTwo: "dŵr", area: "South", note: "also 'rain'", tags: ["drink"]),
+      now: start.addingTimeInterval(60))
+    #expect(!createdAgain)
+    #expect(second.pair.id == first.pair.id)
+    #expect(second.pair.type == "noun" && second.pair.note == "also 'rain'" && second.pair.area == "South")
+    #expect(second.tags == ["drink", "nature"])
+    #expect(second.pair.createdAt == start && second.pair.updatedAt == start.addingTimeInterval(60))
+    #expect(try await store.pairs().count == 1)
+  }
+
+  @Test func welshAlphabetTreatsDigraphsAsLetters() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Welsh first", languages: "cy:Welsh,en:English")
+    for word in ["theatr", "tŷ", "rhedeg", "rwan", "llaw", "lori", "ddoe", "du", "chwaer", "cwm"] {
+      _ = try await store.save(PairInput(wordOne: word, wordTwo: "x"))
+    }
+    #expect(
+      try await store.pairs().map(\.pair.wordOne) == [
+        "cwm", "chwaer", "du", "ddoe", "lori", "llaw", "rwan", "rhedeg", "tŷ", "theatr",
+      ])
+  }
+
+  @Test func swedishAlphabetPutsÅÄÖAfterZ() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Svenska", languages: "sv:Swedish,en:English")
+    for word in ["ö", "äpple", "ål", "zon", "hälsa", "hund"] {
+      _ = try await store.save(PairInput(wordOne: word, wordTwo: "x"))
+    }
+    #expect(try await store.pairs().map(\.pair.wordOne) == ["hund", "hälsa", "zon", "ål", "äpple", "ö"])
+  }
+
+  @Test func searchFoldsDiacriticsRanksExactFirstAndReturnsEverything() async throws {
+    let store = try await welsh()
+    _ = try await store.save(PairInput(wordOne: "water", wordTwo: "dŵr"))
+    _ = try await store.save(PairInput(wordOne: "lad", wordTwo: "dwr", note: "made-up exact match"))
+    _ = try await store.save(PairInput(wordOne: "waterfall", wordTwo: "rhaeadr", context: "in the hills"))
+    _ = try await store.save(PairInput(wordOne: "bread", wordTwo: "bara", tags: ["food"]))
+    #expect(try await store.search("dwr").map(\.pair.wordTwo) == ["dwr", "dŵr"])
+    #expect(try await store.search("dŵr").map(\.pair.wordTwo) == ["dŵr", "dwr"])
+    #expect(try await store.search("wat").map(\.pair.wordOne) == ["water", "waterfall"])
+    #expect(try await store.search("hills").map(\.pair.wordOne) == ["waterfall"])
+    #expect(try await store.search("foo").map(\.pair.wordOne) == ["bread"], "tags are searched")
+    #expect(try await store.search("  ").isEmpty)
+    #expect(try await store.search("\"*)").isEmpty, "FTS syntax in what is typed is harmless")
+    try await store.renameTag("food", to: "bwyd")
+    #expect(try await store.search("bwyd").map(\.pair.wordOne) == ["bread"])
+    #expect(try await store.search("food").isEmpty)
+  }
+
+  @Test func swedishSearchFindsHälsaFromHalsa() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Svenska", languages: "sv:Swedish,en:English")
+    _ = try await store.save(PairInput(wordOne: "hälsa", wordTwo: "health"))
+    #expect(try await store.search("halsa").map(\.pair.wordOne) == ["hälsa"])
+  }
+
+  @Test func wordLinksGoBothWays() async throws {
+    let store = try await welsh()
+    _ = try await store.save(PairInput(wordOne: "now", wordTwo: "rŵan", area: "North"))
+    _ = try await store.save(PairInput(wordOne: "now", wordTwo: "nawr", area: "South"))
+    _ = try await store.save(PairInput(wordOne: "now", wordTwo: "yn awr", context: "formal", note: "written"))
+    _ = try await store.save(PairInput(wordOne: "at once", wordTwo: "nawr"))
+    let now = try await store.links(for: "Now")
+    #expect(now.translations.map(\.word) == ["nawr", "rŵan", "yn awr"])
+    #expect(now.translations.map(\.area) == ["South", "North", "Both"])
+    #expect(now.translations.last?.context == "formal" && now.translations.last?.note == "written")
+    let nawr = try await store.links(for: "nawr")
+    #expect(nawr.translations.map(\.word) == ["at once", "now"] && nawr.translations.allSatisfy { !$0.forward })
+  }
+
+  @Test func tagsGroupCountRenameAndDelete() async throws {
+    let store = try await welsh()
+    _ = try await store.save(PairInput(wordOne: "bread", wordTwo: "bara", tags: ["food", "basics"]))
+    _ = try await store.save(PairInput(wordOne: "cheese", wordTwo: "caws", tags: ["food"]))
+    _ = try await store.save(PairInput(wordOne: "hello", wordTwo: "helo"))
+    #expect(try await store.tags().map { "\($0.name):\($0.pairs)" } == ["basics:1", "food:2"])
+    #expect(try await store.pairs(tag: "food").map(\.pair.wordOne) == ["bread", "cheese"])
+    await #expect(throws: PhrasebookError.duplicateTag("basics")) { try await store.renameTag("food", to: "basics") }
+    try await store.deleteTag("food")
+    #expect(try await store.tags().map(\.name) == ["basics"])
+    #expect(try await store.pairs().count == 3)
+    await #expect(throws: PhrasebookError.unknownTag("food")) { try await store.pairs(tag: "food") }
+  }
+
+  @Test func deletingAPairRemovesItFromSearch() async throws {
+    let store = try await welsh()
+    _ = try await store.save(PairInput(wordOne: "water", wordTwo: "dŵr", tags: ["nature"]))
+    try await store.delete(wordOne: "water", wordTwo: "dŵr")
+    #expect(try await store.search("water").isEmpty)
+    #expect(try await store.tags().map(\.pairs) == [0])
+    await #expect(throws: PhrasebookError.unknownPair(wordOne: "water", wordTwo: "dŵr")) {
+      try await store.delete(wordOne: "water", wordTwo: "dŵr")
+    }
+  }
+}
