@@ -15,6 +15,8 @@ public final class KeyItStore: Sendable {
   /// return: WAL journal with `synchronous = FULL`; the log is checkpointed in the background.
   public convenience init(path: String, catalog: BookCatalog = .standard) throws {
     var configuration = Configuration()
+    // A store closed a moment ago may still be finishing its last checkpoint; wait, don't fail.
+    configuration.busyMode = .timeout(5)
     configuration.prepareDatabase { db in
       try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0")
     }

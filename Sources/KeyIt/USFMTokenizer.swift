@@ -1,4 +1,5 @@
 import AppSupport
+
 /// One structural USFM marker with the text that follows it up to the next structural marker
 /// (character markup and notes stay inside that text, untouched).
 struct USFMUnit: Equatable {

@@ -9,7 +9,10 @@ public final class PhrasebookStore: Sendable {
 
   /// Opens (creating and migrating as needed) the database file at `path`.
   public convenience init(path: String) throws {
-    try self.init(writer: DatabasePool(path: path))
+    var configuration = Configuration()
+    // The server and a command may open the file at once; a write waits for the other's lock.
+    configuration.busyMode = .timeout(5)
+    try self.init(writer: DatabasePool(path: path, configuration: configuration))
   }
 
   /// A store in memory, for tests.
@@ -155,11 +158,7 @@ public final class PhrasebookStore: Sendable {
         sql +=
           " AND id IN (SELECT pairID FROM PairTags JOIN Tags ON Tags.id = tagID WHERE Tags.name = ? AND Tags.phrasebookID = ?)"
         arguments += [tag.trimmed.nfc, book.id]
-        guard
-          try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM Tags WHERE phrasebookID = ? AND name = ?",
-            arguments: [book.id, tag.trimmed.nfc]) == 1
-        else { throw PhrasebookError.unknownTag(tag) }
+        _ = try Self.tagID(db, book: book, name: tag)
       }
       return sortedAlphabetically(
         try Self.withTags(db, try WordPair.fetchAll(db, sql: sql, arguments: arguments)), in: book)
@@ -226,14 +225,8 @@ public final class PhrasebookStore: Sendable {
     let newName = try clean(newName, field: "the tag")
     try await writer.write { db in
       let book = try Self.phrasebook(db, phrasebook)
-      guard
-        let id = try Int64.fetchOne(
-          db, sql: "SELECT id FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, name.trimmed.nfc])
-      else { throw PhrasebookError.unknownTag(name) }
-      guard
-        try Int.fetchOne(
-          db, sql: "SELECT COUNT(*) FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, newName]) == 0
-      else { throw PhrasebookError.duplicateTag(newName) }
+      let id = try Self.tagID(db, book: book, name: name)
+      guard (try? Self.tagID(db, book: book, name: newName)) == nil else { throw PhrasebookError.duplicateTag(newName) }
       try db.execute(sql: "UPDATE Tags SET name = ? WHERE id = ?", arguments: [newName, id])
       try Self.reindexTag(db, tagID: id)
     }
@@ -243,10 +236,7 @@ public final class PhrasebookStore: Sendable {
   public func deleteTag(_ name: String, in phrasebook: String? = nil) async throws {
     try await writer.write { db in
       let book = try Self.phrasebook(db, phrasebook)
-      guard
-        let id = try Int64.fetchOne(
-          db, sql: "SELECT id FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, name.trimmed.nfc])
-      else { throw PhrasebookError.unknownTag(name) }
+      let id = try Self.tagID(db, book: book, name: name)
       let pairIDs = try Int64.fetchAll(db, sql: "SELECT pairID FROM PairTags WHERE tagID = ?", arguments: [id])
       try db.execute(sql: "DELETE FROM Tags WHERE id = ?", arguments: [id])
       for pairID in pairIDs { try Self.reindex(db, pairID: pairID) }
@@ -254,6 +244,15 @@ public final class PhrasebookStore: Sendable {
   }
 
   // MARK: Helpers
+
+  /// The id of a phrasebook's tag, or an error naming it.
+  static func tagID(_ db: Database, book: Phrasebook, name: String) throws -> Int64 {
+    guard
+      let id = try Int64.fetchOne(
+        db, sql: "SELECT id FROM Tags WHERE phrasebookID = ? AND name = ?", arguments: [book.id, name.trimmed.nfc])
+    else { throw PhrasebookError.unknownTag(name) }
+    return id
+  }
 
   static func tags(_ db: Database, pairID: Int64) throws -> [String] {
     try String.fetchAll(

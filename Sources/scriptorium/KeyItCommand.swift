@@ -17,19 +17,14 @@ struct KeyItCommand: AsyncParsableCommand {
 
 /// Options every Key It subcommand takes.
 struct KeyItOptions: ParsableArguments {
-  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @OptionGroup var common: CommonOptions
   @Option(help: "Bible id (default: the current Bible).") var bible: Int64?
-  @Flag(help: "Print JSON for scripts.") var json = false
 
   /// Opens `keyit.sqlite` in the data folder.
-  func store() throws -> KeyItStore {
-    try KeyItStore(path: DataFolder(option: data).database("keyit.sqlite"))
-  }
+  func store() throws -> KeyItStore { try KeyItStore(path: common.database("keyit.sqlite")) }
 
   /// Prints a value as JSON, or the human text.
-  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
-    try printOutput(value, json: json, human: human)
-  }
+  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws { try common.emit(value, human: human) }
 }
 
 struct KeyItInit: AsyncParsableCommand {

@@ -15,19 +15,14 @@ struct PhrasebookCommand: AsyncParsableCommand {
 
 /// Options every Phrasebook subcommand takes.
 struct PhrasebookOptions: ParsableArguments {
-  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @OptionGroup var common: CommonOptions
   @Option(help: "Phrasebook name (default: the last used).") var book: String?
-  @Flag(help: "Print JSON for scripts.") var json = false
 
   /// Opens `phrasebook.sqlite` in the data folder.
-  func store() throws -> PhrasebookStore {
-    try PhrasebookStore(path: DataFolder(option: data).database("phrasebook.sqlite"))
-  }
+  func store() throws -> PhrasebookStore { try PhrasebookStore(path: common.database("phrasebook.sqlite")) }
 
   /// Prints a value as JSON, or the human text.
-  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
-    try printOutput(value, json: json, human: human)
-  }
+  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws { try common.emit(value, human: human) }
 }
 
 struct PhrasebookNew: AsyncParsableCommand {
@@ -113,8 +108,11 @@ struct PhrasebookLinks: AsyncParsableCommand {
       link.translations.isEmpty
         ? "No translations of \(link.word)."
         : link.translations.map { t in
-          [t.word, t.context.isEmpty ? nil : "(\(t.context))", t.area.isEmpty ? nil : "[\(t.area)]", t.note.isEmpty ? nil : "— \(t.note)"]
-            .compactMap { $0 }.joined(separator: " ")
+          [
+            t.word, t.context.isEmpty ? nil : "(\(t.context))", t.area.isEmpty ? nil : "[\(t.area)]",
+            t.note.isEmpty ? nil : "— \(t.note)",
+          ]
+          .compactMap { $0 }.joined(separator: " ")
         }.joined(separator: "\n")
     }
   }

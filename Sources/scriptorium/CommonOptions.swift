@@ -1,0 +1,25 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+
+/// `--data` and `--json`, which every app's subcommands take.
+struct CommonOptions: ParsableArguments {
+  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @Flag(help: "Print JSON for scripts.") var json = false
+
+  /// The path of an app's database file in the data folder (created on first use).
+  func database(_ fileName: String) throws -> String { try DataFolder(option: data).database(fileName) }
+
+  /// Prints a command's result: JSON for scripts (`--json`), else the human text.
+  func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      encoder.dateEncodingStrategy = .iso8601
+      print(String(decoding: try encoder.encode(value), as: UTF8.self))
+    } else {
+      let text = human()
+      if !text.isEmpty { print(text) }
+    }
+  }
+}
