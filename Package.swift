@@ -52,15 +52,16 @@ let package = Package(
       dependencies: ["KeyIt"],
       path: "Benchmarks/KeyItBenchmark"
     ),
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "KeyItTests",
       dependencies: [
-        "KeyIt",
+        "KeyIt", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
-    .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook"]),
+    .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

@@ -32,3 +32,31 @@ def test_a_welsh_phrasebook_from_the_command_line(tmp_path):
     assert blank.returncode != 0 and "the second word is blank" in blank.stderr
     wrong_area = phrasebook(data, "add", "x", "y", "--area", "East", check=False)
     assert wrong_area.returncode != 0 and "areas are: North, South, Both" in wrong_area.stderr
+
+
+def test_reviews_from_the_command_line_schedule_as_py_fsrs_does(tmp_path):
+    from datetime import datetime, timezone
+
+    from fsrs import Card, Rating, Scheduler
+
+    data = tmp_path / "data"
+    phrasebook(data, "new", "Cymraeg", "--languages", "en:English,cy:Welsh")
+    phrasebook(data, "add", "water", "dŵr")
+    phrasebook(data, "add", "bread", "bara")
+    scheduler = Scheduler(enable_fuzzing=False)
+    card = Card(card_id=1, due=datetime(2026, 1, 1, 9, 0, tzinfo=timezone.utc))
+    at = card.due
+    for rating in ["good", "good", "again", "good", "hard", "easy"]:
+        card, _ = scheduler.review_card(card, Rating[rating.capitalize()], review_datetime=at)
+        ours = json.loads(
+            phrasebook(data, "review", "water", "dŵr", "--rating", rating, "--direction", "reverse",
+                       "--at", at.isoformat().replace("+00:00", "Z"), "--json").stdout)
+        assert ours["state"] == int(card.state) and ours.get("step") == card.step
+        assert abs(ours["stability"] - card.stability) <= 1e-9 * card.stability
+        assert abs(ours["difficulty"] - card.difficulty) <= 1e-9 * card.difficulty
+        assert datetime.fromisoformat(ours["due"].replace("Z", "+00:00")) == card.due
+        at = card.due
+    due = json.loads(phrasebook(data, "due", "--at", "2030-01-01T00:00:00Z", "--json").stdout)
+    assert due == [{"direction": "forward", "due": 0, "new": 2}, {"direction": "reverse", "due": 1, "new": 1}]
+    wrong = phrasebook(data, "review", "water", "dŵr", "--rating", "perfect", check=False)
+    assert wrong.returncode != 0 and "rating" in wrong.stderr

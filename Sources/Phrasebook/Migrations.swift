@@ -51,6 +51,30 @@ enum PhrasebookMigrations {
             tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4')
           """)
     }
+    migrator.registerMigration("v2: review cards and their log") { db in
+      try db.create(table: "Cards") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("pairID", .integer).notNull().references("WordPairs", onDelete: .cascade)
+        t.column("direction", .text).notNull()
+        t.column("state", .integer).notNull()
+        t.column("step", .integer)
+        t.column("stability", .double)
+        t.column("difficulty", .double)
+        t.column("due", .datetime).notNull()
+        t.column("lastReview", .datetime)
+        t.uniqueKey(["pairID", "direction"])
+      }
+      try db.create(index: "Cards_due", on: "Cards", columns: ["due"])
+      try db.create(table: "Reviews") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("cardID", .integer).notNull().references("Cards", onDelete: .cascade)
+        t.column("reviewedAt", .datetime).notNull()
+        t.column("rating", .integer).notNull()
+        t.column("before", .jsonText)
+        t.column("after", .jsonText).notNull()
+      }
+      try db.create(index: "Reviews_card", on: "Reviews", columns: ["cardID", "reviewedAt"])
+    }
     return migrator
   }
 }

@@ -14,6 +14,18 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case unknownArea(String, known: [String])
   /// No pair with these words.
   case unknownPair(wordOne: String, wordTwo: String)
+  /// No pair has this id.
+  case unknownPairID(Int64)
+  /// The database holds something this version cannot read.
+  case corrupt(String)
+  /// A game needs more pairs (or more different translations) than the phrasebook has.
+  case notEnoughPairs(have: Int, need: Int)
+  /// The game is over: nothing more to answer or guess.
+  case gameOver
+  /// The chosen answer is not one of the choices.
+  case badChoice(Int, count: Int)
+  /// A hangman guess must be one letter.
+  case badGuess(String)
   /// No tag with this name.
   case unknownTag(String)
   /// A tag with this name exists already.
@@ -31,6 +43,13 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .badLanguages(let text): "languages must look like en:English,cy:Welsh (got \"\(text)\")"
     case .unknownArea(let area, let known): "unknown area \"\(area)\"; areas are: \(known.joined(separator: ", "))"
     case .unknownPair(let one, let two): "no pair \"\(one)\" – \"\(two)\""
+    case .unknownPairID(let id): "no pair with id \(id)"
+    case .corrupt(let what): "the phrasebook database is damaged: \(what)"
+    case .notEnoughPairs(let have, let need):
+      "this game needs at least \(need) pairs with different translations; the phrasebook has \(have)"
+    case .gameOver: "the game is over"
+    case .badChoice(let index, let count): "choice \(index + 1) does not exist: choose 1 to \(count)"
+    case .badGuess(let text): "guess one letter at a time (got \"\(text)\")"
     case .unknownTag(let name): "no tag \"\(name)\""
     case .duplicateTag(let name): "a tag \"\(name)\" exists already"
     }

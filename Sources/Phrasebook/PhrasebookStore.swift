@@ -136,13 +136,7 @@ public final class PhrasebookStore: Sendable {
   /// Deletes a pair (its tags' links and search entry go with it).
   public func delete(wordOne: String, wordTwo: String, in phrasebook: String? = nil) async throws {
     try await writer.write { db in
-      let book = try Self.phrasebook(db, phrasebook)
-      guard
-        let pair = try WordPair.filter(
-          Column("phrasebookID") == book.id && Column("wordOne") == wordOne.trimmed.nfc
-            && Column("wordTwo") == wordTwo.trimmed.nfc
-        ).fetchOne(db)
-      else { throw PhrasebookError.unknownPair(wordOne: wordOne, wordTwo: wordTwo) }
+      let pair = try Self.findPair(db, book: try Self.phrasebook(db, phrasebook), wordOne: wordOne, wordTwo: wordTwo)
       try db.execute(sql: "DELETE FROM PairSearch WHERE rowid = ?", arguments: [pair.id])
       _ = try pair.delete(db)
     }
@@ -244,6 +238,17 @@ public final class PhrasebookStore: Sendable {
   }
 
   // MARK: Helpers
+
+  /// The phrasebook's pair with these words, or an error naming them.
+  static func findPair(_ db: Database, book: Phrasebook, wordOne: String, wordTwo: String) throws -> WordPair {
+    guard
+      let pair = try WordPair.filter(
+        Column("phrasebookID") == book.id && Column("wordOne") == wordOne.trimmed.nfc
+          && Column("wordTwo") == wordTwo.trimmed.nfc
+      ).fetchOne(db)
+    else { throw PhrasebookError.unknownPair(wordOne: wordOne, wordTwo: wordTwo) }
+    return pair
+  }
 
   /// The id of a phrasebook's tag, or an error naming it.
   static func tagID(_ db: Database, book: Phrasebook, name: String) throws -> Int64 {

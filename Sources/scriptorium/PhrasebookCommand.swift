@@ -6,10 +6,11 @@ import Phrasebook
 /// `scriptorium phrasebook …`: word pairs, tags, word links and search from the command line.
 struct PhrasebookCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "phrasebook", abstract: "Word pairs in two languages: add, list, search, tags, word links.",
+    commandName: "phrasebook",
+    abstract: "Word pairs in two languages: add, list, search, tags, word links, revision, import and export.",
     subcommands: [
       PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
-      PhrasebookSearch.self,
+      PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self,
     ])
 }
 

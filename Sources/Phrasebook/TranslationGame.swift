@@ -1,0 +1,90 @@
+/// A question of the translation game: a word and four translations, one right.
+public struct TranslationQuestion: Codable, Sendable, Equatable {
+  /// The pair asked about.
+  public let pairID: Int64
+  /// The word shown.
+  public let prompt: String
+  /// Four translations in a random order.
+  public let choices: [String]
+  /// Where the right one is in `choices`.
+  public let answerIndex: Int
+
+  /// The right translation.
+  public var answer: String { choices[answerIndex] }
+}
+
+/// A question answered wrongly, for the end-of-game list.
+public struct TranslationMistake: Codable, Sendable, Equatable {
+  /// The question.
+  public let question: TranslationQuestion
+  /// What the player chose.
+  public let chosen: String
+}
+
+/// The Welsh seed's translation game: ten questions of four choices and a score at the end.
+/// Pure: every random choice comes from the generator passed in.
+public struct TranslationGame: Codable, Sendable, Equatable {
+  /// The questions, in play order.
+  public let questions: [TranslationQuestion]
+  /// The choice made for each question answered so far.
+  public private(set) var chosen: [Int] = []
+
+  /// Choices per question.
+  public static let choiceCount = 4
+
+  /// Builds a game of `length` questions over `pairs` in `direction`. Wrong choices come from other
+  /// pairs, of the same type where there are enough; with at least `length` pairs no pair is asked
+  /// twice. Fewer than four different translations is an error.
+  public init(
+    pairs: [WordPair], direction: Direction, length: Int = 10, using generator: inout some RandomNumberGenerator
+  ) throws {
+    let answers = Set(pairs.map(direction.answer))
+    guard answers.count >= Self.choiceCount else {
+      throw PhrasebookError.notEnoughPairs(have: answers.count, need: Self.choiceCount)
+    }
+    var asked: [WordPair] = []
+    while asked.count < length {
+      asked += pairs.shuffled(using: &generator).prefix(length - asked.count)
+    }
+    questions = asked.map { pair in
+      let right = direction.answer(pair)
+      let others = pairs.filter { direction.answer($0) != right }.shuffled(using: &generator)
+      let sameType = pair.type.isEmpty ? [] : others.filter { $0.type == pair.type }
+      var wrong: [String] = []
+      for other in sameType + others where !wrong.contains(direction.answer(other)) {
+        wrong.append(direction.answer(other))
+        if wrong.count == Self.choiceCount - 1 { break }
+      }
+      let choices = ([right] + wrong).shuffled(using: &generator)
+      return TranslationQuestion(
+        pairID: pair.id ?? 0, prompt: direction.prompt(pair), choices: choices,
+        answerIndex: choices.firstIndex(of: right)!)
+    }
+  }
+
+  /// The question to answer now, or nil when the game is over.
+  public var current: TranslationQuestion? { chosen.count < questions.count ? questions[chosen.count] : nil }
+
+  /// True once every question is answered.
+  public var isFinished: Bool { current == nil }
+
+  /// Answers the current question with the choice at `index`; returns whether it was right.
+  public mutating func answer(_ index: Int) throws -> Bool {
+    guard let question = current else { throw PhrasebookError.gameOver }
+    guard question.choices.indices.contains(index) else {
+      throw PhrasebookError.badChoice(index, count: question.choices.count)
+    }
+    chosen.append(index)
+    return index == question.answerIndex
+  }
+
+  /// Right answers so far.
+  public var score: Int { zip(questions, chosen).filter { $0.answerIndex == $1 }.count }
+
+  /// Wrong answers so far, in play order.
+  public var mistakes: [TranslationMistake] {
+    zip(questions, chosen).filter { $0.answerIndex != $1 }.map {
+      TranslationMistake(question: $0, chosen: $0.choices[$1])
+    }
+  }
+}
