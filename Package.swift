@@ -18,15 +18,23 @@ let package = Package(
     .package(url: "https://github.com/hummingbird-project/swift-mustache", exact: "2.1.1"),
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
   ],
   targets: [
-    .target(name: "AppSupport"),
+    .target(name: "AppSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(
       name: "KeyIt",
       dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
-    .target(name: "Phrasebook", dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(
+      name: "Phrasebook",
+      dependencies: [
+        "AppSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "Crypto", package: "swift-crypto"),
+      ]
+    ),
     .target(
       name: "WebApp",
       dependencies: [
@@ -34,7 +42,6 @@ let package = Package(
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Mustache", package: "swift-mustache"),
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ],
       resources: [.copy("Templates"), .copy("Public")]

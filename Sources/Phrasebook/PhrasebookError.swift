@@ -26,6 +26,12 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case badChoice(Int, count: Int)
   /// A hangman guess must be one letter.
   case badGuess(String)
+  /// An image must be a plain file name in the media folder.
+  case badImageName(String)
+  /// An image URL must be http or https.
+  case badImageURL(String)
+  /// A tag name may not hold a comma or semicolon (they separate tags).
+  case badTagName(String)
   /// No tag with this name.
   case unknownTag(String)
   /// A tag with this name exists already.
@@ -50,6 +56,9 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .gameOver: "the game is over"
     case .badChoice(let index, let count): "choice \(index + 1) does not exist: choose 1 to \(count)"
     case .badGuess(let text): "guess one letter at a time (got \"\(text)\")"
+    case .badImageName(let name): "the image \"\(name)\" must be a plain file name (no folders)"
+    case .badImageURL(let url): "the image URL must start with http:// or https:// (got \"\(url)\")"
+    case .badTagName(let name): "a tag cannot contain a comma or semicolon (got \"\(name)\")"
     case .unknownTag(let name): "no tag \"\(name)\""
     case .duplicateTag(let name): "a tag \"\(name)\" exists already"
     }

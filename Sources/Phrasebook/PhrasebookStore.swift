@@ -6,20 +6,32 @@ import GRDB
 /// method is one transaction.
 public final class PhrasebookStore: Sendable {
   let writer: any DatabaseWriter
+  /// Where pair images are kept: the data folder's `media/phrasebook/`.
+  public let mediaFolder: URL
 
-  /// Opens (creating and migrating as needed) the database file at `path`.
-  public convenience init(path: String) throws {
+  /// Opens (creating and migrating as needed) the database file at `path`; images go to
+  /// `media/phrasebook/` beside it unless `mediaFolder` says otherwise.
+  public convenience init(path: String, mediaFolder: URL? = nil) throws {
     var configuration = Configuration()
     // The server and a command may open the file at once; a write waits for the other's lock.
     configuration.busyMode = .timeout(5)
-    try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    let folder =
+      mediaFolder
+      ?? URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("media/phrasebook")
+    try self.init(writer: DatabasePool(path: path, configuration: configuration), mediaFolder: folder)
   }
 
-  /// A store in memory, for tests.
-  public static func inMemory() throws -> PhrasebookStore { try PhrasebookStore(writer: DatabaseQueue()) }
+  /// A store in memory with its images in a new temporary folder, for tests.
+  public static func inMemory() throws -> PhrasebookStore {
+    try PhrasebookStore(
+      writer: DatabaseQueue(),
+      mediaFolder: FileManager.default.temporaryDirectory.appendingPathComponent(
+        "phrasebook-media-\(UUID().uuidString)"))
+  }
 
-  init(writer: any DatabaseWriter) throws {
+  init(writer: any DatabaseWriter, mediaFolder: URL) throws {
     self.writer = writer
+    self.mediaFolder = mediaFolder
     try PhrasebookMigrations.migrator.migrate(writer)
   }
 
@@ -27,7 +39,7 @@ public final class PhrasebookStore: Sendable {
 
   /// Creates a phrasebook from `code:Name,code:Name`; a Welsh one gets the areas North / South / Both.
   public func createPhrasebook(name: String, languages: String) async throws -> Phrasebook {
-    let name = try clean(name, field: "the name")
+    let name = try Self.clean(name, field: "the name")
     let parts = languages.split(separator: ",").map {
       $0.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
     }
@@ -90,47 +102,67 @@ public final class PhrasebookStore: Sendable {
   public func save(_ input: PairInput, in phrasebook: String? = nil, now: Date = Date()) async throws -> (
     TaggedPair, created: Bool
   ) {
+    try await writer.write { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      let (saved, outcome) = try Self.upsert(db, book: book, input: input, now: now)
+      try Self.markUsed(db, book.id!)
+      return (saved, outcome == .added)
+    }
+  }
+
+  /// What saving a pair did.
+  enum SaveOutcome { case added, updated, unchanged }
+
+  /// Adds or updates one pair inside the caller's transaction. Everything is checked before the
+  /// first write, so a refused pair changes nothing.
+  static func upsert(_ db: Database, book: Phrasebook, input: PairInput, now: Date) throws -> (TaggedPair, SaveOutcome)
+  {
     let wordOne = try clean(input.wordOne, field: "the first word")
     let wordTwo = try clean(input.wordTwo, field: "the second word")
-    return try await writer.write { db in
-      let book = try Self.phrasebook(db, phrasebook)
-      let area = input.area.map { $0.trimmed.nfc }
-      if let area, !area.isEmpty, !book.areas.isEmpty, !book.areas.contains(area) {
-        throw PhrasebookError.unknownArea(area, known: book.areas)
-      }
-      var pair =
-        try WordPair.filter(
-          Column("phrasebookID") == book.id && Column("wordOne") == wordOne && Column("wordTwo") == wordTwo
-        )
-        .fetchOne(db)
-        ?? WordPair(
-          id: nil, phrasebookID: book.id!, wordOne: wordOne, wordTwo: wordTwo, type: "", context: "",
-          area: book.defaultArea, note: "", image: "", imageURL: "", imageCredit: "", imageLicence: "",
-          createdAt: now, updatedAt: now)
-      let created = pair.id == nil
-      func set(_ keyPath: WritableKeyPath<WordPair, String>, _ value: String?) {
-        if let value { pair[keyPath: keyPath] = value.trimmed.nfc }
-      }
-      set(\.type, input.type)
-      set(\.context, input.context)
-      set(\.note, input.note)
-      set(\.imageURL, input.imageURL)
-      set(\.imageCredit, input.imageCredit)
-      set(\.imageLicence, input.imageLicence)
-      if let area, !area.isEmpty { pair.area = area }
-      pair.updatedAt = now
-      try pair.save(db)
-      for tag in input.tags.map({ $0.trimmed.nfc }) where !tag.isEmpty {
-        try db.execute(sql: "INSERT OR IGNORE INTO Tags (phrasebookID, name) VALUES (?, ?)", arguments: [book.id, tag])
-        try db.execute(
-          sql:
-            "INSERT OR IGNORE INTO PairTags (pairID, tagID) SELECT ?, id FROM Tags WHERE phrasebookID = ? AND name = ?",
-          arguments: [pair.id, book.id, tag])
-      }
-      try Self.reindex(db, pairID: pair.id!)
-      try Self.markUsed(db, book.id!)
-      return (TaggedPair(pair: pair, tags: try Self.tags(db, pairID: pair.id!)), created)
+    let area = input.area.map { $0.trimmed.nfc }
+    if let area, !area.isEmpty, !book.areas.isEmpty, !book.areas.contains(area) {
+      throw PhrasebookError.unknownArea(area, known: book.areas)
     }
+    if let image = input.image?.trimmed, !image.isEmpty, !isPlainFileName(image) {
+      throw PhrasebookError.badImageName(image)
+    }
+    if let url = input.imageURL?.trimmed, !url.isEmpty, !isWebAddress(url) { throw PhrasebookError.badImageURL(url) }
+    let stored = try WordPair.filter(
+      Column("phrasebookID") == book.id && Column("wordOne") == wordOne && Column("wordTwo") == wordTwo
+    ).fetchOne(db)
+    var pair =
+      stored
+      ?? WordPair(
+        id: nil, phrasebookID: book.id!, wordOne: wordOne, wordTwo: wordTwo, type: "", context: "",
+        area: book.defaultArea, note: "", image: "", imageURL: "", imageCredit: "", imageLicence: "",
+        createdAt: now, updatedAt: now)
+    let tagsBefore = try pair.id.map { try tags(db, pairID: $0) } ?? []
+    func set(_ keyPath: WritableKeyPath<WordPair, String>, _ value: String?) {
+      if let value { pair[keyPath: keyPath] = value.trimmed.nfc }
+    }
+    set(\.type, input.type)
+    set(\.context, input.context)
+    set(\.note, input.note)
+    set(\.image, input.image)
+    set(\.imageURL, input.imageURL)
+    set(\.imageCredit, input.imageCredit)
+    set(\.imageLicence, input.imageLicence)
+    if let area, !area.isEmpty { pair.area = area }
+    let newTags = Set(tagNames(input.tags)).subtracting(tagsBefore)
+    if let stored, stored == pair, newTags.isEmpty {
+      return (TaggedPair(pair: stored, tags: tagsBefore), .unchanged)
+    }
+    pair.updatedAt = now
+    try pair.save(db)
+    for tag in newTags {
+      try db.execute(sql: "INSERT OR IGNORE INTO Tags (phrasebookID, name) VALUES (?, ?)", arguments: [book.id, tag])
+      try db.execute(
+        sql:
+          "INSERT OR IGNORE INTO PairTags (pairID, tagID) SELECT ?, id FROM Tags WHERE phrasebookID = ? AND name = ?",
+        arguments: [pair.id, book.id, tag])
+    }
+    try reindex(db, pairID: pair.id!)
+    return (TaggedPair(pair: pair, tags: try tags(db, pairID: pair.id!)), stored == nil ? .added : .updated)
   }
 
   /// Deletes a pair (its tags' links and search entry go with it).
@@ -216,7 +248,8 @@ public final class PhrasebookStore: Sendable {
 
   /// Renames a tag everywhere it is used.
   public func renameTag(_ name: String, to newName: String, in phrasebook: String? = nil) async throws {
-    let newName = try clean(newName, field: "the tag")
+    let newName = try Self.clean(newName, field: "the tag")
+    guard tagNames([newName]) == [newName] else { throw PhrasebookError.badTagName(newName) }
     try await writer.write { db in
       let book = try Self.phrasebook(db, phrasebook)
       let id = try Self.tagID(db, book: book, name: name)
@@ -293,7 +326,7 @@ public final class PhrasebookStore: Sendable {
     }
   }
 
-  private func clean(_ text: String, field: String) throws -> String {
+  static func clean(_ text: String, field: String) throws -> String {
     let clean = text.trimmed.nfc
     guard !clean.isEmpty else { throw PhrasebookError.blank(field: field) }
     return clean

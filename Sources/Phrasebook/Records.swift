@@ -85,7 +85,9 @@ public struct PairInput: Sendable, Equatable {
   public var area: String?
   /// Note.
   public var note: String?
-  /// Image URL.
+  /// Image file name under the phrasebook media folder.
+  public var image: String?
+  /// Image URL (http or https).
   public var imageURL: String?
   /// Image credit.
   public var imageCredit: String?
@@ -97,7 +99,8 @@ public struct PairInput: Sendable, Equatable {
   /// A pair to add with optional details.
   public init(
     wordOne: String, wordTwo: String, type: String? = nil, context: String? = nil, area: String? = nil,
-    note: String? = nil, imageURL: String? = nil, imageCredit: String? = nil, imageLicence: String? = nil,
+    note: String? = nil, image: String? = nil, imageURL: String? = nil, imageCredit: String? = nil,
+    imageLicence: String? = nil,
     tags: [String] = []
   ) {
     self.wordOne = wordOne
@@ -106,6 +109,7 @@ public struct PairInput: Sendable, Equatable {
     self.context = context
     self.area = area
     self.note = note
+    self.image = image
     self.imageURL = imageURL
     self.imageCredit = imageCredit
     self.imageLicence = imageLicence

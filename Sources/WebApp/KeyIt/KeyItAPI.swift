@@ -1,7 +1,7 @@
+import AppSupport
 import Foundation
 import Hummingbird
 import KeyIt
-import ZIPFoundation
 
 /// Key It's JSON API (see API.md): what the pages' scripts call. Each route parses, calls one
 /// store method and renders; the rules live in the store.
@@ -64,20 +64,15 @@ struct KeyItAPI: Sendable {
     let download = query.get("download") == "1"
     guard let code = query.get("book"), !code.isEmpty else {
       let bible = try await store.bible(bibleID)
-      let archive = try Archive(accessMode: .create)
-      for file in try await store.exportBible(bibleID: bibleID) {
-        let data = Data(file.usfm.utf8)
-        try archive.addEntry(
-          with: file.fileName, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate
-        ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
-      }
+      let files = try await store.exportBible(bibleID: bibleID).map { ($0.fileName, Data($0.usfm.utf8)) }
+      let archive = try zipArchive(files)
       return Response(
         status: .ok,
         headers: [
           .contentType: "application/zip",
           .contentDisposition: attachment(fileNameStem(bible.name) + "-usfm.zip"),
         ],
-        body: .init(byteBuffer: ByteBuffer(data: archive.data ?? Data())))
+        body: .init(byteBuffer: ByteBuffer(data: archive)))
     }
     let chapter = query.get("chapter").flatMap { Int($0) }
     let usfm =

@@ -1,0 +1,128 @@
+import AppSupport
+import Crypto
+import Foundation
+import GRDB
+
+/// Anki's legacy package (`.apkg`): a zip holding a schema-11 SQLite collection
+/// (`collection.anki21`, or `collection.anki2`), a JSON `media` map from entry name to file name,
+/// and the media files. Newer packages (`collection.anki21b`, zstd) are refused with a message.
+enum AnkiPackage {
+  /// The package cannot be used.
+  struct Failure: Error, Equatable, CustomStringConvertible {
+    /// What was wrong.
+    let description: String
+  }
+
+  /// The pairs of a package's notes (first field → wordOne, second → wordTwo, other fields by
+  /// name) and the image files they use.
+  static func rows(_ data: Data) throws -> ([ImportRow], [String: Data]) {
+    let files: [String: Data]
+    do {
+      files = try unzipArchive(data)
+    } catch let error as ZipError {
+      throw Failure(description: "not an Anki package: \(error.description)")
+    }
+    guard
+      let collection = files["collection.anki21"]
+        ?? (files["collection.anki21b"] == nil ? files["collection.anki2"] : nil)
+    else {
+      if files["collection.anki21b"] != nil {
+        throw Failure(
+          description:
+            "this package is in Anki's newer format; in Anki choose File › Export, tick “Support older Anki versions” and import that file"
+        )
+      }
+      throw Failure(description: "not an Anki package: no collection.anki2 inside")
+    }
+    var media: [String: Data] = [:]
+    if let map = files["media"], !map.isEmpty {
+      guard let names = try? JSONDecoder().decode([String: String].self, from: map) else {
+        throw Failure(description: "the package's media list is not the legacy JSON map")
+      }
+      for (entry, name) in names { media[name] = files[entry] }
+    }
+    let notes = try readNotes(collection)
+    let rows = notes.enumerated().map { index, note in
+      let imported = row(number: index + 1, note)
+      guard case .success(var input) = imported.input, let image = input.image, media[image] == nil else {
+        return imported
+      }
+      input.image = nil  // named but not in the package: nothing to show
+      return ImportRow(number: imported.number, input: .success(input))
+    }
+    return (rows, media)
+  }
+
+  /// A note's fields by name, in order, and its tags.
+  private struct Note {
+    let fields: [(name: String, html: String)]
+    let tags: [String]
+  }
+
+  private static func readNotes(_ collection: Data) throws -> [Note] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("anki-\(UUID().uuidString).sqlite")
+    try collection.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    do {
+      var configuration = Configuration()
+      configuration.readonly = true
+      let queue = try DatabaseQueue(path: file.path, configuration: configuration)
+      return try queue.read { db in
+        let modelsJSON = try String.fetchOne(db, sql: "SELECT models FROM col") ?? "{}"
+        let models = try JSONDecoder().decode([String: AnkiModelFields].self, from: Data(modelsJSON.utf8))
+        return try Row.fetchAll(db, sql: "SELECT mid, flds, tags FROM notes ORDER BY id").map { row in
+          let values = (row["flds"] as String).split(separator: "\u{1F}", omittingEmptySubsequences: false).map(
+            String.init)
+          let names = models[String(row["mid"] as Int64)]?.flds.sorted { $0.ord < $1.ord }.map(\.name) ?? []
+          let fields = values.enumerated().map { index, value in (index < names.count ? names[index] : "", value) }
+          let tags = (row["tags"] as String).split(whereSeparator: \.isWhitespace).map {
+            $0.replacingOccurrences(of: "_", with: " ")
+          }
+          return Note(fields: fields, tags: tags)
+        }
+      }
+    } catch let error as DatabaseError {
+      throw Failure(description: "the package's collection cannot be read: \(error.message ?? "\(error)")")
+    } catch is DecodingError {
+      throw Failure(description: "the package's note types cannot be read")
+    }
+  }
+
+  private static func row(number: Int, _ note: Note) -> ImportRow {
+    guard note.fields.count >= 2 else {
+      return ImportRow(
+        number: number, input: .failure(ImportRejection(number: number, reason: "the note has fewer than two fields")))
+    }
+    let wordOne = HTMLText.plainText(note.fields[0].html)
+    let wordTwo = HTMLText.plainText(note.fields[1].html)
+    for (name, word) in [(note.fields[0].name, wordOne), (note.fields[1].name, wordTwo)] where word.isEmpty {
+      return ImportRow(
+        number: number, input: .failure(ImportRejection(number: number, reason: "the field \(name) is blank")))
+    }
+    var input = PairInput(wordOne: wordOne, wordTwo: wordTwo, tags: note.tags)
+    var image = note.fields.lazy.flatMap { HTMLText.imageSources($0.html) }.first
+    for (name, html) in note.fields.dropFirst(2) {
+      switch PairField(key: name.replacingOccurrences(of: " ", with: "")) {
+      case .type: input.type = HTMLText.plainText(html)
+      case .context: input.context = HTMLText.plainText(html)
+      case .area: input.area = HTMLText.plainText(html)
+      case .note: input.note = HTMLText.plainText(html)
+      case .image: image = HTMLText.imageSources(html).first ?? image
+      case .imageurl: input.imageURL = HTMLText.plainText(html)
+      case .imagecredit: input.imageCredit = HTMLText.plainText(html)
+      case .imagelicense: input.imageLicence = HTMLText.plainText(html)
+      default: continue
+      }
+    }
+    input.image = image
+    return ImportRow(number: number, input: .success(input))
+  }
+
+  private struct AnkiModelFields: Decodable {
+    struct Field: Decodable {
+      let name: String
+      let ord: Int
+    }
+    let flds: [Field]
+  }
+}

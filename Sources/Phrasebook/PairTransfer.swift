@@ -1,0 +1,200 @@
+import Foundation
+
+/// The file formats a phrasebook imports and exports.
+public enum TransferFormat: String, Codable, Sendable, CaseIterable {
+  /// The seed's JSON download format (an array of objects).
+  case json
+  /// CSV with a header row.
+  case csv
+  /// An Anki package.
+  case apkg
+
+  /// The format a file name's extension names, if any.
+  public init?(fileName: String) {
+    self.init(rawValue: (fileName as NSString).pathExtension.lowercased())
+  }
+}
+
+/// One row of an import file, read into what a pair needs, or the reason it cannot be used.
+public struct ImportRow: Sendable, Equatable {
+  /// Its position: JSON array index from 1, or CSV line.
+  public let number: Int
+  /// The pair to save, or why the row is refused.
+  public let input: Result<PairInput, ImportRejection>
+}
+
+/// Why one row of an import was refused.
+public struct ImportRejection: Error, Sendable, Equatable, Codable {
+  /// The row's number (JSON index from 1, CSV line).
+  public let number: Int
+  /// What was wrong.
+  public let reason: String
+}
+
+/// A whole import file that cannot be read: nothing is imported.
+public struct ImportFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What was wrong, with where.
+  public let description: String
+}
+
+/// The field names of the import and export formats, in export order: the seed's lower-case names
+/// plus `context`, `area` and `tags`.
+enum PairField: String, CaseIterable {
+  case wordone, wordtwo, type, context, area, note, image, imageurl, imagecredit, imagelicense, tags
+
+  /// The field a file's key or header names: case-insensitive, with the seed's `tag` and the
+  /// British `imagelicence` accepted.
+  init?(key: String) {
+    let key = key.trimmed.lowercased().replacingOccurrences(of: "_", with: "")
+    switch key {
+    case "tag": self = .tags
+    case "imagelicence": self = .imagelicense
+    default: self.init(rawValue: key)
+    }
+  }
+}
+
+/// Reading and writing pairs as JSON and CSV. Pure: bytes in, rows out.
+enum PairTransfer {
+  /// The rows of a JSON file: an array of objects, or an object holding one under `pairs`.
+  static func jsonRows(_ data: Data) throws -> [ImportRow] {
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch let DecodingError.dataCorrupted(context) {
+      throw ImportFileError(
+        description: "malformed JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+    } catch {
+      throw ImportFileError(description: "malformed JSON: \(error)")
+    }
+    let items: [JSONValue]
+    switch value {
+    case .array(let array): items = array
+    case .object(let object):
+      guard case .array(let array)? = object["pairs"] ?? object["words"] else {
+        throw ImportFileError(description: "the JSON must be an array of word pairs (or {\"pairs\": [...]})")
+      }
+      items = array
+    default: throw ImportFileError(description: "the JSON must be an array of word pairs")
+    }
+    return items.enumerated().map { index, item in
+      let number = index + 1
+      guard case .object(let object) = item else {
+        return ImportRow(number: number, input: .failure(ImportRejection(number: number, reason: "not an object")))
+      }
+      var fields: [PairField: [String]] = [:]
+      for (key, value) in object {
+        guard let field = PairField(key: key) else { continue }
+        switch (field, value) {
+        case (_, .null): continue
+        case (_, .string(let text)): fields[field] = field == .tags ? tagNames([text]) : [text]
+        case (_, .number(let number)): fields[field] = [number]
+        case (.tags, .array(let list)):
+          let texts = list.compactMap { if case .string(let text) = $0 { text } else { nil } }
+          guard texts.count == list.count else {
+            return ImportRow(
+              number: number, input: .failure(ImportRejection(number: number, reason: "tags must be text")))
+          }
+          fields[field] = texts
+        default:
+          return ImportRow(
+            number: number, input: .failure(ImportRejection(number: number, reason: "\(key) must be text")))
+        }
+      }
+      return row(number: number, fields)
+    }
+  }
+
+  /// The rows of a CSV file whose first record is a header naming the fields.
+  static func csvRows(_ data: Data) throws -> [ImportRow] {
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw ImportFileError(description: "the CSV file is not UTF-8 text")
+    }
+    let records: [(line: Int, fields: [String])]
+    do {
+      records = try CSV.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+    } catch let error as CSV.UnclosedQuote {
+      throw ImportFileError(description: "malformed CSV: a quote opened on line \(error.line) is never closed")
+    }
+    guard let header = records.first else { throw ImportFileError(description: "the CSV file is empty") }
+    let columns = header.fields.map(PairField.init(key:))
+    guard columns.contains(.wordone), columns.contains(.wordtwo) else {
+      throw ImportFileError(
+        description: "the CSV header (line \(header.line)) must name wordone and wordtwo; it has: "
+          + header.fields.joined(separator: ", "))
+    }
+    return records.dropFirst().map { record in
+      var fields: [PairField: [String]] = [:]
+      for (column, value) in zip(columns, record.fields) {
+        guard let column else { continue }
+        fields[column] = column == .tags ? tagNames([value]) : [value]
+      }
+      if record.fields.count > columns.count {
+        return ImportRow(
+          number: record.line,
+          input: .failure(
+            ImportRejection(
+              number: record.line, reason: "\(record.fields.count) fields but the header has \(columns.count)")))
+      }
+      return row(number: record.line, fields)
+    }
+  }
+
+  /// Pairs as the JSON import format (pretty-printed, keys sorted).
+  static func json(_ pairs: [TaggedPair]) throws -> Data {
+    let objects = pairs.map { pair in
+      Dictionary(
+        uniqueKeysWithValues: PairField.allCases.map { field in
+          (
+            field.rawValue,
+            field == .tags ? JSONValue.array(pair.tags.map(JSONValue.string)) : .string(value(field, pair))
+          )
+        })
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(objects)
+  }
+
+  /// Pairs as CSV with a header row, CRLF line ends (RFC 4180).
+  static func csv(_ pairs: [TaggedPair]) -> Data {
+    let lines =
+      [CSV.line(PairField.allCases.map(\.rawValue))]
+      + pairs.map { pair in
+        CSV.line(PairField.allCases.map { value($0, pair) })
+      }
+    return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
+  }
+
+  private static func value(_ field: PairField, _ tagged: TaggedPair) -> String {
+    let pair = tagged.pair
+    return switch field {
+    case .wordone: pair.wordOne
+    case .wordtwo: pair.wordTwo
+    case .type: pair.type
+    case .context: pair.context
+    case .area: pair.area
+    case .note: pair.note
+    case .image: pair.image
+    case .imageurl: pair.imageURL
+    case .imagecredit: pair.imageCredit
+    case .imagelicense: pair.imageLicence
+    case .tags: tagged.tags.joined(separator: ", ")
+    }
+  }
+
+  private static func row(number: Int, _ fields: [PairField: [String]]) -> ImportRow {
+    let one = fields[.wordone]?.first ?? ""
+    let two = fields[.wordtwo]?.first ?? ""
+    for (field, word) in [(PairField.wordone, one), (.wordtwo, two)] where word.trimmed.isEmpty {
+      return ImportRow(
+        number: number, input: .failure(ImportRejection(number: number, reason: "\(field.rawValue) is blank")))
+    }
+    let input = PairInput(
+      wordOne: one, wordTwo: two, type: fields[.type]?.first, context: fields[.context]?.first,
+      area: fields[.area]?.first, note: fields[.note]?.first, image: fields[.image]?.first,
+      imageURL: fields[.imageurl]?.first, imageCredit: fields[.imagecredit]?.first,
+      imageLicence: fields[.imagelicense]?.first, tags: fields[.tags] ?? [])
+    return ImportRow(number: number, input: .success(input))
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import Phrasebook
+
+@Suite struct TransferTests {
+  func welsh() async throws -> PhrasebookStore {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    return store
+  }
+
+  let seedJSON = """
+    [
+      {"wordone": "water", "wordtwo": "dŵr", "type": "noun", "note": "", "image": "", "imageurl": "https://example.org/dwr.jpg",
+       "imagecredit": "A. Artist", "imagelicense": "CC BY 4.0", "tag": "nature, drinks"},
+      {"wordOne": "now", "wordTwo": "rŵan", "context": "at this moment", "area": "North", "tags": ["time"]},
+      {"wordone": "  ", "wordtwo": "gwag"},
+      {"wordone": "east", "wordtwo": "dwyrain", "area": "East"},
+      {"wordone": "one", "wordtwo": "un", "tags": [1]},
+      {"wordone": "two", "wordtwo": "dau", "type": 2},
+      "not an object"
+    ]
+    """
+
+  @Test func theSeedsJSONImportsWithAReportRowByRow() async throws {
+    let store = try await welsh()
+    let report = try await store.importPairs(Data(seedJSON.utf8), format: .json)
+    #expect(report.added.map(\.wordTwo) == ["dŵr", "rŵan", "dau"])
+    #expect(report.added.map(\.number) == [1, 2, 6])
+    #expect(
+      report.rejected == [
+        ImportRejection(number: 3, reason: "wordone is blank"),
+        ImportRejection(number: 4, reason: "unknown area \"East\"; areas are: North, South, Both"),
+        ImportRejection(number: 5, reason: "tags must be text"),
+        ImportRejection(number: 7, reason: "not an object"),
+      ])
+    let water = try await store.pairs().first { $0.pair.wordTwo == "dŵr" }!
+    #expect(water.tags == ["drinks", "nature"] && water.pair.imageLicence == "CC BY 4.0" && water.pair.area == "Both")
+    #expect(try await store.pairs().first { $0.pair.wordTwo == "dau" }!.pair.type == "2")
+    let again = try await store.importPairs(Data(seedJSON.utf8), format: .json)
+    #expect(again.added.isEmpty && again.updated.isEmpty && again.unchanged.count == 3)
+    let changed = try await store.importPairs(
+      Data(#"{"pairs": [{"wordone": "now", "wordtwo": "rŵan", "note": "informal"}]}"#.utf8), format: .json)
+    #expect(changed.updated.map(\.wordOne) == ["now"])
+  }
+
+  @Test func malformedJSONIsAClearErrorAndWritesNothing() async throws {
+    let store = try await welsh()
+    for (text, expected) in [
+      (#"[{"wordone": "a", "wordtwo": "b"},"#, "malformed JSON"), (#"{"words": 3}"#, "must be an array"),
+      ("42", "must be an array"),
+    ] {
+      await #expect {
+        try await store.importPairs(Data(text.utf8), format: .json)
+      } throws: { error in
+        (error as? ImportFileError)?.description.contains(expected) == true
+      }
+    }
+    #expect(try await store.pairs().isEmpty)
+  }
+
+  @Test func jsonAndCSVExportsImportBackUnchanged() async throws {
+    let store = try await welsh()
+    _ = try await store.importPairs(Data(seedJSON.utf8), format: .json)
+    _ = try await store.save(
+      PairInput(
+        wordOne: "quote \"this\", please", wordTwo: "dyfynnu\nhwn", note: "line one\r\nline two", tags: ["a, b"]))
+    let before = try await store.pairs()
+    #expect(before.first { $0.pair.wordTwo.hasPrefix("dyfynnu") }?.tags == ["a", "b"], "commas separate tags")
+    for format in [TransferFormat.json, .csv] {
+      let file = try await store.export(format: format)
+      let copy = try await welsh()
+      let report = try await copy.importPairs(file, format: format)
+      #expect(report.rejected.isEmpty && report.added.count == before.count, "\(format)")
+      let after = try await copy.pairs()
+      #expect(after.map(\.pair.wordTwo) == before.map(\.pair.wordTwo))
+      #expect(after.map(\.pair.note) == before.map(\.pair.note))
+      #expect(after.map(\.pair.imageURL) == before.map(\.pair.imageURL))
+      #expect(after.map(\.tags) == before.map(\.tags))
+      let unchanged = try await store.importPairs(file, format: format)
+      #expect(unchanged.unchanged.count == before.count, "\(format) re-import changes nothing")
+    }
+  }
+
+  @Test func csvHeadersAreFlexibleAndBadRowsAreNamedByLine() async throws {
+    let store = try await welsh()
+    let csv = """
+      WordOne,WordTwo,Tag,Area,Unknown column\r
+      cat,cath,"animals; pets",Both,x\r
+      \r
+      dog,ci,animals,South,y,extra\r
+      ,blank,,,\r
+      "multi
+      line",aml-linell,,,
+      """
+    let report = try await store.importPairs(Data(csv.utf8), format: .csv)
+    #expect(report.added.map(\.wordOne) == ["cat", "multi\nline"])
+    #expect(report.added.map(\.number) == [2, 6])
+    #expect(
+      report.rejected == [
+        ImportRejection(number: 4, reason: "6 fields but the header has 5"),
+        ImportRejection(number: 5, reason: "wordone is blank"),
+      ])
+    #expect(try await store.pairs(tag: "pets").count == 1)
+  }
+
+  @Test func unreadableCSVIsAClearErrorAndWritesNothing() async throws {
+    let store = try await welsh()
+    for (text, expected) in [
+      ("wordone,wordtwo\n\"cat,cath\n", "a quote opened on line 2 is never closed"),
+      ("english,welsh\ncat,cath\n", "must name wordone and wordtwo"), ("", "empty"),
+    ] {
+      await #expect {
+        try await store.importPairs(Data(text.utf8), format: .csv)
+      } throws: { error in
+        (error as? ImportFileError)?.description.contains(expected) == true
+      }
+    }
+    await #expect(throws: ImportFileError.self) {
+      try await store.importPairs(Data([0xFF, 0xFE, 0x00]), format: .csv)
+    }
+    #expect(try await store.pairs().isEmpty)
+  }
+
+  @Test func imageNamesMustStayInsideTheMediaFolder() async throws {
+    let store = try await welsh()
+    let report = try await store.importPairs(
+      Data(
+        #"[{"wordone": "a", "wordtwo": "b", "image": "../../etc/passwd"}, {"wordone": "c", "wordtwo": "d", "imageurl": "ftp://x"}]"#
+          .utf8),
+      format: .json)
+    #expect(report.rejected.map(\.number) == [1, 2])
+    #expect(report.rejected[0].reason.contains("plain file name") && report.rejected[1].reason.contains("http"))
+  }
+
+  @Test func theFormatComesFromTheFileName() {
+    #expect(TransferFormat(fileName: "words.JSON") == .json)
+    #expect(TransferFormat(fileName: "/tmp/deck.apkg") == .apkg)
+    #expect(TransferFormat(fileName: "list.txt") == nil)
+  }
+}
