@@ -19,6 +19,8 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
+    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     .target(name: "AppSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -36,6 +38,13 @@ let package = Package(
       ]
     ),
     .target(
+      name: "WebFetch",
+      dependencies: [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+      ]
+    ),
+    .target(
       name: "WebApp",
       dependencies: [
         "AppSupport", "KeyIt",
@@ -49,7 +58,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Phrasebook", "WebApp",
+        "AppSupport", "KeyIt", "Phrasebook", "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

@@ -60,3 +60,49 @@ def test_reviews_from_the_command_line_schedule_as_py_fsrs_does(tmp_path):
     assert due == [{"direction": "forward", "due": 0, "new": 2}, {"direction": "reverse", "due": 1, "new": 1}]
     wrong = phrasebook(data, "review", "water", "dŵr", "--rating", "perfect", check=False)
     assert wrong.returncode != 0 and "rating" in wrong.stderr
+
+
+def test_import_from_a_url_a_file_and_export_round_trip(tmp_path):
+    import functools
+    import http.server
+    import threading
+
+    data = tmp_path / "data"
+    phrasebook(data, "new", "Cymraeg", "--languages", "en:English,cy:Welsh")
+    served = tmp_path / "served"
+    served.mkdir()
+    (served / "words.json").write_text(json.dumps([
+        {"wordone": "water", "wordtwo": "dŵr", "tag": "nature, drinks"},
+        {"wordone": "now", "wordtwo": "rŵan", "area": "North"},
+        {"wordone": "", "wordtwo": "gwag"},
+    ]), encoding="utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(served))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        base = f"http://127.0.0.1:{httpd.server_address[1]}"
+        report = json.loads(phrasebook(data, "import", f"{base}/words.json", "--json").stdout)
+        assert [r["wordTwo"] for r in report["added"]] == ["dŵr", "rŵan"]
+        assert report["rejected"] == [{"number": 3, "reason": "wordone is blank"}]
+        missing = phrasebook(data, "import", f"{base}/nothing.json", check=False)
+        assert missing.returncode != 0 and "404" in missing.stderr
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    unreachable = phrasebook(data, "import", f"http://127.0.0.1:{httpd.server_address[1]}/words.json", check=False)
+    assert unreachable.returncode != 0 and "could not reach 127.0.0.1" in unreachable.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('[{"wordone": "a"', encoding="utf-8")
+    malformed = phrasebook(data, "import", str(bad), check=False)
+    assert malformed.returncode != 0 and "malformed JSON" in malformed.stderr
+    assert len(json.loads(phrasebook(data, "list", "--json").stdout)) == 2, "nothing half-written"
+
+    for fmt in ["json", "csv", "apkg"]:
+        out = tmp_path / f"out.{fmt}"
+        phrasebook(data, "export", "--format", fmt, "-o", str(out))
+        other = tmp_path / f"other-{fmt}"
+        phrasebook(other, "new", "Copy", "--languages", "en:English,cy:Welsh")
+        again = json.loads(phrasebook(other, "import", str(out), "--json").stdout)
+        assert len(again["added"]) == 2 and again["rejected"] == [], fmt
+        pairs = json.loads(phrasebook(other, "list", "--json").stdout)
+        assert [(p["pair"]["wordTwo"], p["tags"]) for p in pairs] == [("rŵan", []), ("dŵr", ["drinks", "nature"])], fmt

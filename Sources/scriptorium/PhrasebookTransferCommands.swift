@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Phrasebook
+import WebFetch
+
+extension TransferFormat: ExpressibleByArgument {}
+
+struct PhrasebookImport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import", abstract: "Add pairs from a JSON, CSV or Anki (.apkg) file or URL, with a report.")
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "A file path or an http(s) URL.") var source: String
+  @Option(help: "json, csv or apkg (default: from the name, else from the content).") var format: TransferFormat?
+
+  func run() async throws {
+    let isURL = source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://")
+    let data: Data
+    if isURL {
+      data = try await download(source) { received, total in
+        guard let total, total > 0 else { return }
+        FileHandle.standardError.write(Data("\rdownloading: \(received * 100 / total)%".utf8))
+      }
+      FileHandle.standardError.write(Data("\r".utf8))
+    } else {
+      guard let contents = FileManager.default.contents(atPath: source) else {
+        throw ValidationError("cannot read the file \(source)")
+      }
+      data = contents
+    }
+    let name = isURL ? (URL(string: source)?.path ?? "") : source
+    let chosen = format ?? TransferFormat(fileName: name) ?? sniff(data)
+    let report = try await options.store().importPairs(data, format: chosen, in: options.book)
+    try options.emit(report) {
+      var lines = [
+        "\(report.added.count) added, \(report.updated.count) updated, \(report.unchanged.count) unchanged, "
+          + "\(report.rejected.count) rejected"
+      ]
+      lines += report.rejected.map { "  row \($0.number): \($0.reason)" }
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  /// An Anki package is a zip ("PK"); JSON starts with [ or {; anything else is read as CSV.
+  private func sniff(_ data: Data) -> TransferFormat {
+    if data.starts(with: [0x50, 0x4B]) { return .apkg }
+    let first = data.first { !" \t\r\n".utf8.contains($0) }
+    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
+  }
+}
+
+struct PhrasebookExport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export", abstract: "Write the phrasebook as JSON, CSV or an Anki package.")
+  @OptionGroup var options: PhrasebookOptions
+  @Option(help: "json, csv or apkg.") var format: TransferFormat
+  @Option(name: .shortAndLong, help: "The file to write.") var output: String
+
+  func run() async throws {
+    let data = try await options.store().export(format: format, in: options.book)
+    try data.write(to: URL(fileURLWithPath: output), options: .atomic)
+    try options.emit(["file": output, "bytes": "\(data.count)"]) { "Wrote \(output) (\(data.count) bytes)" }
+  }
+}
