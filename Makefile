@@ -15,8 +15,10 @@ test: setup
 
 bench: setup
 	swift build -c release --product keyit-benchmark
+	swift build -c release --product phrasebook-benchmark
 	swift build -c release --product scriptorium
 	.build/release/keyit-benchmark
+	.build/release/phrasebook-benchmark
 	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
 
 format:

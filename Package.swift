@@ -29,10 +29,11 @@ let package = Package(
       dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
+    .target(name: "CICU", linkerSettings: [.linkedLibrary("_FoundationICU")]),
     .target(
       name: "Phrasebook",
       dependencies: [
-        "AppSupport",
+        "AppSupport", "CICU",
         .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "Crypto", package: "swift-crypto"),
       ]
@@ -63,10 +64,16 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "keyit-benchmark",
-      dependencies: ["KeyIt"],
+      dependencies: ["KeyIt", "BenchmarkSupport"],
       path: "Benchmarks/KeyItBenchmark"
+    ),
+    .executableTarget(
+      name: "phrasebook-benchmark",
+      dependencies: ["Phrasebook", "BenchmarkSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Benchmarks/PhrasebookBenchmark"
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

@@ -1,5 +1,6 @@
 // Key It benchmark: our work against a named peer measured in the same run, reported as medians
 // and ratios (never as timed assertions). Run from the repository root: `make bench`.
+import BenchmarkSupport
 import Foundation
 import KeyIt
 
@@ -8,34 +9,6 @@ let root = FileManager.default.currentDirectoryPath
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("keyit-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
-
-/// Median wall time in milliseconds of `runs` runs of `body`.
-func median(_ body: () async throws -> Void) async throws -> Double {
-  var times: [Double] = []
-  for _ in 0..<runs {
-    let start = ContinuousClock.now
-    try await body()
-    let elapsed = ContinuousClock.now - start
-    times.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000)
-  }
-  return times.sorted()[times.count / 2]
-}
-
-/// Runs a program and returns its standard output; fails on a non-zero exit.
-@discardableResult
-func run(_ program: String, _ arguments: [String], stdin: URL? = nil) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: program)
-  process.arguments = arguments
-  if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
-  let output = Pipe()
-  process.standardOutput = output
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
-  return String(decoding: data, as: UTF8.self)
-}
 
 /// A new database path in the scratch folder.
 func freshPath() -> String { scratch.appendingPathComponent("\(UUID().uuidString).sqlite").path }
@@ -70,8 +43,8 @@ sql += "COMMIT;\n"
 let sqlFile = scratch.appendingPathComponent("create-all.sql")
 try sql.write(to: sqlFile, atomically: true, encoding: .utf8)
 
-let peerCreate = try await median { try run("/usr/bin/sqlite3", [freshPath()], stdin: sqlFile) }
-let ourCreate = try await median {
+let peerCreate = try await median(runs: runs) { try run("/usr/bin/sqlite3", [freshPath()], stdin: sqlFile) }
+let ourCreate = try await median(runs: runs) {
   let store = try KeyItStore(path: freshPath())
   _ = try await store.createBible(name: "Bench")
   try await store.createAll(bibleID: nil)
@@ -86,13 +59,13 @@ let peerParse = Double(
   ).trimmingCharacters(in: .whitespacesAndNewlines))!
 let importStore = try KeyItStore(path: freshPath())
 _ = try await importStore.createBible(name: "Bench")
-let ourImport = try await median { _ = try await importStore.importUSFM(inputs, bibleID: nil) }
-let ourParse = try await median { _ = try importStore.parseUSFM(inputs) }
+let ourImport = try await median(runs: runs) { _ = try await importStore.importUSFM(inputs, bibleID: nil) }
+let ourParse = try await median(runs: runs) { _ = try importStore.parseUSFM(inputs) }
 
 // (c) exporting the whole Bible (every chapter created, Ruth and 1 John with text).
 try await importStore.createAll(bibleID: nil)
 var bytes = 0
-let ourExport = try await median {
+let ourExport = try await median(runs: runs) {
   bytes = try await importStore.exportBible(bibleID: nil).reduce(0) { $0 + $1.usfm.utf8.count }
 }
 

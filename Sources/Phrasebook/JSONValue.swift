@@ -1,6 +1,8 @@
+import Foundation
+
 /// Any JSON value, for reading import files whose fields may hold the wrong kinds of value
 /// (reported per row instead of failing the whole file).
-enum JSONValue: Codable, Equatable {
+enum JSONValue: Encodable, Equatable {
   case null
   case bool(Bool)
   /// A number, kept as the text it would print as.
@@ -9,22 +11,16 @@ enum JSONValue: Codable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let bool = try? container.decode(Bool.self) {
-      self = .bool(bool)
-    } else if let integer = try? container.decode(Int.self) {
-      self = .number(String(integer))
-    } else if let double = try? container.decode(Double.self) {
-      self = .number(String(double))
-    } else if let string = try? container.decode(String.self) {
-      self = .string(string)
-    } else if let array = try? container.decode([JSONValue].self) {
-      self = .array(array)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
+  /// The value `JSONSerialization` parsed (much faster than decoding with trial and error).
+  init(_ object: Any) {
+    switch object {
+    case let text as String: self = .string(text)
+    case let number as NSNumber:
+      // JSON true and false come back as NSNumbers of type "c" (char).
+      self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.stringValue)
+    case let array as [Any]: self = .array(array.map(JSONValue.init))
+    case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init))
+    default: self = .null
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Phrasebook's schema, one migration per shipped change (never edit a shipped one).
@@ -74,6 +75,20 @@ enum PhrasebookMigrations {
         t.column("after", .jsonText).notNull()
       }
       try db.create(index: "Reviews_card", on: "Reviews", columns: ["cardID", "reviewedAt"])
+    }
+    migrator.registerMigration("v3: alphabetical sort key of each pair") { db in
+      try db.alter(table: "WordPairs") { t in t.add(column: "sortKey", .blob).notNull().defaults(to: Data()) }
+      try db.create(index: "WordPairs_order", on: "WordPairs", columns: ["phrasebookID", "sortKey"])
+      for book in try Phrasebook.fetchAll(db) {
+        let order = PairOrder(book)
+        for row in try Row.fetchAll(
+          db, sql: "SELECT id, wordOne, wordTwo FROM WordPairs WHERE phrasebookID = ?", arguments: [book.id])
+        {
+          try db.execute(
+            sql: "UPDATE WordPairs SET sortKey = ? WHERE id = ?",
+            arguments: [order.sortKey(wordOne: row["wordOne"], wordTwo: row["wordTwo"]), row["id"] as Int64])
+        }
+      }
     }
     return migrator
   }

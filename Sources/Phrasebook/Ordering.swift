@@ -1,19 +1,42 @@
 import Foundation
 
-/// Compares two words in a language's own alphabet (Welsh `ll` after `l`, Swedish `å ä ö` after
-/// `z`), ignoring case, with code-point order only to break exact ties.
-public func alphabeticalOrder(_ a: String, _ b: String, language: String) -> ComparisonResult {
-  let result = a.compare(b, options: [.caseInsensitive], range: nil, locale: Locale(identifier: language))
-  return result != .orderedSame ? result : (a < b ? .orderedAscending : a == b ? .orderedSame : .orderedDescending)
+/// A phrasebook's order of pairs: wordOne in the first language's alphabet, then wordTwo in the
+/// second's (Welsh digraphs as letters, Swedish å ä ö after z), letters before accents before case.
+public struct PairOrder: Sendable {
+  private let first: Collation
+  private let second: Collation
+
+  /// The order of `phrasebook`'s pairs.
+  public init(_ phrasebook: Phrasebook) {
+    first = Collation.forLanguage(phrasebook.languageOneCode)
+    second = Collation.forLanguage(phrasebook.languageTwoCode)
+  }
+
+  /// The bytes whose plain order is this order (stored as `WordPairs.sortKey`): the first word's
+  /// key, a zero byte (lower than any key byte, so a shorter word comes first), the second's key.
+  public func sortKey(wordOne: String, wordTwo: String) -> Data {
+    Data(first.key(wordOne) + [0] + second.key(wordTwo))
+  }
+
+  /// True when `a` comes before `b` in the first language.
+  public func firstLanguagePrecedes(_ a: String, _ b: String) -> Bool { precedes(a, b, first) }
+
+  /// True when `a` comes before `b` in the second language.
+  public func secondLanguagePrecedes(_ a: String, _ b: String) -> Bool { precedes(a, b, second) }
+
+  private func precedes(_ a: String, _ b: String, _ collation: Collation) -> Bool {
+    let (keyA, keyB) = (collation.key(a), collation.key(b))
+    return keyA == keyB
+      ? a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) : keyA.lexicographicallyPrecedes(keyB)
+  }
 }
 
 /// Pairs sorted by wordOne in the first language's alphabet, then wordTwo in the second's.
 public func sortedAlphabetically(_ pairs: [TaggedPair], in phrasebook: Phrasebook) -> [TaggedPair] {
-  pairs.sorted { x, y in
-    let first = alphabeticalOrder(x.pair.wordOne, y.pair.wordOne, language: phrasebook.languageOneCode)
-    if first != .orderedSame { return first == .orderedAscending }
-    return alphabeticalOrder(x.pair.wordTwo, y.pair.wordTwo, language: phrasebook.languageTwoCode) == .orderedAscending
-  }
+  let order = PairOrder(phrasebook)
+  return pairs.map { (order.sortKey(wordOne: $0.pair.wordOne, wordTwo: $0.pair.wordTwo), $0) }
+    .sorted { $0.0 == $1.0 ? ($0.1.pair.id ?? 0) < ($1.1.pair.id ?? 0) : $0.0.lexicographicallyPrecedes($1.0) }
+    .map(\.1)
 }
 
 /// The areas a new phrasebook offers: North / South / Both when either language is Welsh.

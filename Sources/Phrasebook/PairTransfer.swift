@@ -60,12 +60,11 @@ enum PairTransfer {
   static func jsonRows(_ data: Data) throws -> [ImportRow] {
     let value: JSONValue
     do {
-      value = try JSONDecoder().decode(JSONValue.self, from: data)
-    } catch let DecodingError.dataCorrupted(context) {
-      throw ImportFileError(
-        description: "malformed JSON: \(context.underlyingError.map { "\($0)" } ?? context.debugDescription)")
+      value = JSONValue(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     } catch {
-      throw ImportFileError(description: "malformed JSON: \(error)")
+      throw ImportFileError(
+        description:
+          "malformed JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)")
     }
     let items: [JSONValue]
     switch value {

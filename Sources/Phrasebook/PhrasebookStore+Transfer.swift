@@ -78,6 +78,9 @@ extension PhrasebookStore {
             }
           }
         }
+        if report.added.count + report.updated.count > 1_000 {
+          try db.execute(sql: "INSERT INTO PairSearch(PairSearch) VALUES ('optimize')")  // one index segment again
+        }
         try Self.markUsed(db, book.id!)
         return report
       }

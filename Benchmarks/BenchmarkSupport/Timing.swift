@@ -1,0 +1,41 @@
+import Foundation
+
+/// Milliseconds of a clock duration.
+public func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+/// Median wall time in milliseconds of `runs` runs of `body`.
+public func median(runs: Int, _ body: () async throws -> Void) async throws -> Double {
+  var times: [Double] = []
+  for _ in 0..<runs {
+    let start = ContinuousClock.now
+    try await body()
+    times.append(milliseconds(ContinuousClock.now - start))
+  }
+  return percentile(times, 0.5)
+}
+
+/// The value below which `fraction` of `values` lie (nearest rank).
+public func percentile(_ values: [Double], _ fraction: Double) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  let rank = Int((Double(sorted.count) * fraction).rounded(.up))
+  return sorted[min(sorted.count, max(rank, 1)) - 1]
+}
+
+/// Runs a program and returns its standard output; fails on a non-zero exit.
+@discardableResult
+public func run(_ program: String, _ arguments: [String], stdin: URL? = nil) throws -> String {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  if let stdin { process.standardInput = try FileHandle(forReadingFrom: stdin) }
+  let output = Pipe()
+  process.standardOutput = output
+  try process.run()
+  let data = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
+  return String(decoding: data, as: UTF8.self)
+}
