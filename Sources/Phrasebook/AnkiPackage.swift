@@ -7,12 +7,6 @@ import GRDB
 /// (`collection.anki21`, or `collection.anki2`), a JSON `media` map from entry name to file name,
 /// and the media files. Newer packages (`collection.anki21b`, zstd) are refused with a message.
 enum AnkiPackage {
-  /// The package cannot be used.
-  struct Failure: Error, Equatable, CustomStringConvertible {
-    /// What was wrong.
-    let description: String
-  }
-
   /// The pairs of a package's notes (first field → wordOne, second → wordTwo, other fields by
   /// name) and the image files they use.
   static func rows(_ data: Data) throws -> ([ImportRow], [String: Data]) {
@@ -20,24 +14,24 @@ enum AnkiPackage {
     do {
       files = try unzipArchive(data)
     } catch let error as ZipError {
-      throw Failure(description: "not an Anki package: \(error.description)")
+      throw ImportFileError(description: "not an Anki package: \(error.description)")
     }
     guard
       let collection = files["collection.anki21"]
         ?? (files["collection.anki21b"] == nil ? files["collection.anki2"] : nil)
     else {
       if files["collection.anki21b"] != nil {
-        throw Failure(
+        throw ImportFileError(
           description:
             "this package is in Anki's newer format; in Anki choose File › Export, tick “Support older Anki versions” and import that file"
         )
       }
-      throw Failure(description: "not an Anki package: no collection.anki2 inside")
+      throw ImportFileError(description: "not an Anki package: no collection.anki2 inside")
     }
     var media: [String: Data] = [:]
     if let map = files["media"], !map.isEmpty {
       guard let names = try? JSONDecoder().decode([String: String].self, from: map) else {
-        throw Failure(description: "the package's media list is not the legacy JSON map")
+        throw ImportFileError(description: "the package's media list is not the legacy JSON map")
       }
       for (entry, name) in names { media[name] = files[entry] }
     }
@@ -82,9 +76,9 @@ enum AnkiPackage {
         }
       }
     } catch let error as DatabaseError {
-      throw Failure(description: "the package's collection cannot be read: \(error.message ?? "\(error)")")
+      throw ImportFileError(description: "the package's collection cannot be read: \(error.message ?? "\(error)")")
     } catch is DecodingError {
-      throw Failure(description: "the package's note types cannot be read")
+      throw ImportFileError(description: "the package's note types cannot be read")
     }
   }
 

@@ -172,12 +172,19 @@ public final class PhrasebookStore: Sendable {
     return (TaggedPair(pair: pair, tags: tagsAfter), stored == nil ? .added : .updated)
   }
 
+  /// Deletes the pair with this id (its tags' links, cards, reviews and search entry go with it).
+  public func delete(pairID: Int64) async throws {
+    try await writer.write { db in
+      guard let pair = try WordPair.fetchOne(db, key: pairID) else { throw PhrasebookError.unknownPairID(pairID) }
+      try Self.delete(db, pair)
+    }
+  }
+
   /// Deletes a pair (its tags' links and search entry go with it).
   public func delete(wordOne: String, wordTwo: String, in phrasebook: String? = nil) async throws {
     try await writer.write { db in
-      let pair = try Self.findPair(db, book: try Self.phrasebook(db, phrasebook), wordOne: wordOne, wordTwo: wordTwo)
-      try db.execute(sql: "DELETE FROM PairSearch WHERE rowid = ?", arguments: [pair.id])
-      _ = try pair.delete(db)
+      try Self.delete(
+        db, try Self.findPair(db, book: try Self.phrasebook(db, phrasebook), wordOne: wordOne, wordTwo: wordTwo))
     }
   }
 
@@ -297,6 +304,11 @@ public final class PhrasebookStore: Sendable {
   }
 
   // MARK: Helpers
+
+  private static func delete(_ db: Database, _ pair: WordPair) throws {
+    try db.execute(sql: "DELETE FROM PairSearch WHERE rowid = ?", arguments: [pair.id])
+    _ = try pair.delete(db)
+  }
 
   /// The phrasebook's pair with these words, or an error naming them.
   static func findPair(_ db: Database, book: Phrasebook, wordOne: String, wordTwo: String) throws -> WordPair {

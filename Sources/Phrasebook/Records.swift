@@ -186,4 +186,10 @@ public struct SearchPage: Codable, Sendable, Equatable {
   public let total: Int
   /// The pairs of this page, exact-diacritics matches first, then alphabetical.
   public let pairs: [TaggedPair]
+
+  /// A page of `pairs` out of `total`.
+  public init(total: Int, pairs: [TaggedPair]) {
+    self.total = total
+    self.pairs = pairs
+  }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import KeyIt
 import NIOCore
+import Phrasebook
 
 /// Rejects writes (anything but GET, HEAD, OPTIONS) whose `Origin` is not this server, so another
 /// site open in the browser cannot change data. Clients that send no `Origin` (curl, scripts) pass
@@ -84,6 +85,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       case .badResourceLine, .file: return (.internalServerError, error.description)
       default: return (.unprocessableContent, error.description)
       }
+    case let error as PhrasebookError:
+      switch error {
+      case .unknownPhrasebook, .unknownPair, .unknownPairID, .unknownTag: return (.notFound, error.description)
+      case .noPhrasebook, .duplicatePhrasebook, .duplicateTag: return (.conflict, error.description)
+      case .corrupt: return (.internalServerError, error.description)
+      default: return (.unprocessableContent, error.description)
+      }
+    case let error as ImportFileError: return (.unprocessableContent, error.description)
     case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)
     case is DecodingError: return (.badRequest, "the request body is not what this endpoint expects")
     case is NIOTooManyBytesError: return (.contentTooLarge, "the request is larger than this server accepts")
@@ -112,6 +121,7 @@ struct JSONResponse<Value: Encodable & Sendable>: ResponseGenerator {
   func response(from request: Request, context: some RequestContext) throws -> Response {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
     return Response(
       status: status, headers: [.contentType: "application/json; charset=utf-8"],
       body: .init(byteBuffer: ByteBuffer(data: try encoder.encode(value))))

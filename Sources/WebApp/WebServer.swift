@@ -4,6 +4,7 @@ import Hummingbird
 import KeyIt
 import Logging
 import Mustache
+import Phrasebook
 
 /// How `scriptorium serve` was asked to run.
 public struct ServerSettings: Sendable {
@@ -36,16 +37,19 @@ public enum WebServer {
   /// The application for a data folder.
   public static func make(settings: ServerSettings, dataFolder: DataFolder) async throws -> some ApplicationProtocol {
     let keyIt = try KeyItStore(path: dataFolder.database("keyit.sqlite"))
+    let phrasebook = try PhrasebookStore(path: dataFolder.database("phrasebook.sqlite"))
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
     return Application(
-      router: try await router(keyIt: keyIt, token: settings.token),
+      router: try await router(keyIt: keyIt, phrasebook: phrasebook, token: settings.token),
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
   }
 
   /// The routes, separate from the server so tests can drive them.
-  public static func router(keyIt: KeyItStore, token: String? = nil) async throws -> Router<BasicRequestContext> {
+  public static func router(keyIt: KeyItStore, phrasebook: PhrasebookStore, token: String? = nil) async throws
+    -> Router<BasicRequestContext>
+  {
     let pages = try await Pages()
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
@@ -58,6 +62,8 @@ public enum WebServer {
     router.get("/healthz") { _, _ in "ok" }
     KeyItPages(store: keyIt, pages: pages).register(on: router.group("keyit"))
     KeyItAPI(store: keyIt).register(on: router.group("api/keyit"))
+    PhrasebookAPI(store: phrasebook).register(on: router.group("api/phrasebook"))
+    PhrasebookPages(store: phrasebook, pages: pages).register(on: router.group("phrasebook"))
     return router
   }
 }
@@ -66,6 +72,7 @@ public enum WebServer {
 struct HomeView {
   let title = "Scriptorium"
   let apps: [(name: String, path: String, summary: String)] = [
-    ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It.")
+    ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It."),
+    ("Phrasebook", "/phrasebook", "Word pairs in two languages: search, tags and spaced-repetition revision."),
   ]
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import KeyIt
 import NIOCore
+import Phrasebook
 import Testing
 
 @testable import WebApp
@@ -12,7 +13,16 @@ import Testing
 func makeApp(token: String? = nil, bible: Bool = true) async throws -> (some ApplicationProtocol, KeyItStore) {
   let store = try KeyItStore.inMemory()
   if bible { _ = try await store.createBible(name: "Test Bible") }
-  return (Application(router: try await WebServer.router(keyIt: store, token: token)), store)
+  let router = try await WebServer.router(keyIt: store, phrasebook: try PhrasebookStore.inMemory(), token: token)
+  return (Application(router: router), store)
+}
+
+/// A test app whose Phrasebook store is in memory (with a Welsh phrasebook unless told not), and that store.
+func makePhrasebookApp(welsh: Bool = true) async throws -> (some ApplicationProtocol, PhrasebookStore) {
+  let store = try PhrasebookStore.inMemory()
+  if welsh { _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh") }
+  let router = try await WebServer.router(keyIt: try KeyItStore.inMemory(), phrasebook: store)
+  return (Application(router: router), store)
 }
 
 /// A JSON request body.

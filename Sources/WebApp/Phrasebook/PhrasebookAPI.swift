@@ -1,0 +1,144 @@
+import Foundation
+import Hummingbird
+import Phrasebook
+
+/// Phrasebook's JSON API under `/api/phrasebook` (see API.md): what the pages' scripts call. Each
+/// route parses, calls one store method and renders; the rules live in the store. `?book=NAME`
+/// picks a phrasebook (default: the last used).
+struct PhrasebookAPI: Sendable {
+  let store: PhrasebookStore
+
+  struct NewBook: Decodable {
+    let name: String
+    let languages: String
+  }
+  struct PairBody: Decodable {
+    let wordOne: String
+    let wordTwo: String
+    let type: String?
+    let context: String?
+    let area: String?
+    let note: String?
+    let imageURL: String?
+    let imageCredit: String?
+    let imageLicence: String?
+    let tags: [String]?
+  }
+  struct ReviewBody: Decodable {
+    let direction: Direction
+    /// again, hard, good or easy (or the seed's correct / false).
+    let rating: String
+  }
+  struct Saved: Encodable {
+    let pair: TaggedPair
+    let created: Bool
+  }
+
+  func register(on group: RouterGroup<BasicRequestContext>) {
+    group.get("books") { _, _ in JSONResponse(try await store.phrasebooks()) }
+    group.post("books") { request, context in
+      let body = try await request.decode(as: NewBook.self, context: context)
+      return JSONResponse(
+        try await store.createPhrasebook(name: body.name, languages: body.languages), status: .created)
+    }
+    group.get("pairs") { request, _ in
+      let query = request.uri.queryParameters
+      let offset = try number(query.get("offset"), name: "offset") ?? 0
+      let limit = try number(query.get("limit"), name: "limit")
+      if let typed = query.get("q"), !typed.trimmingCharacters(in: .whitespaces).isEmpty {
+        return JSONResponse(try await store.searchPage(typed, in: book(request), offset: offset, limit: limit))
+      }
+      let all = try await store.pairs(in: book(request), tag: query.get("tag"))
+      let page = all.dropFirst(offset).prefix(limit ?? all.count)
+      return JSONResponse(SearchPage(total: all.count, pairs: Array(page)))
+    }
+    group.post("pairs") { request, context in
+      let body = try await request.decode(as: PairBody.self, context: context)
+      let input = PairInput(
+        wordOne: body.wordOne, wordTwo: body.wordTwo, type: body.type, context: body.context, area: body.area,
+        note: body.note, imageURL: body.imageURL, imageCredit: body.imageCredit, imageLicence: body.imageLicence,
+        tags: body.tags ?? [])
+      let (pair, created) = try await store.save(input, in: book(request))
+      return JSONResponse(Saved(pair: pair, created: created), status: created ? .created : .ok)
+    }
+    group.delete("pairs/:id") { _, context in
+      try await store.delete(pairID: try context.parameters.require("id", as: Int64.self))
+      return Response(status: .noContent)
+    }
+    group.get("links") { request, _ in
+      guard let word = request.uri.queryParameters.get("word") else {
+        throw HTTPError(.badRequest, message: "word is missing")
+      }
+      return JSONResponse(try await store.links(for: word, in: book(request)))
+    }
+    group.get("tags") { request, _ in
+      JSONResponse(try await store.tags(in: book(request)).map { TagCount(name: $0.name, pairs: $0.pairs) })
+    }
+    group.get("due") { request, _ in JSONResponse(try await store.dueCounts(in: book(request))) }
+    group.get("revision") { request, _ in
+      let query = request.uri.queryParameters
+      let direction = try query.get("direction").flatMap { $0.isEmpty ? nil : $0 }.map { name in
+        guard let direction = Direction(rawValue: name) else {
+          throw HTTPError(.badRequest, message: "direction must be forward or reverse")
+        }
+        return direction
+      }
+      let filter = RevisionFilter(
+        direction: direction, tag: query.get("tag").flatMap { $0.isEmpty ? nil : $0 },
+        area: query.get("area").flatMap { $0.isEmpty ? nil : $0 })
+      var random = SystemRandomNumberGenerator()
+      return JSONResponse(try await store.revisionSession(in: book(request), filter: filter, using: &random))
+    }
+    group.post("pairs/:id/reviews") { request, context in
+      let body = try await request.decode(as: ReviewBody.self, context: context)
+      guard let rating = Rating(name: body.rating) else {
+        throw HTTPError(.badRequest, message: "rating must be again, hard, good or easy")
+      }
+      let record = try await store.review(
+        pairID: try context.parameters.require("id", as: Int64.self), direction: body.direction, rating: rating)
+      return JSONResponse(record, status: .created)
+    }
+    group.post("import") { request, context in
+      guard let name = request.uri.queryParameters.get("format"), let format = TransferFormat(rawValue: name) else {
+        throw HTTPError(.badRequest, message: "format must be json, csv or apkg")
+      }
+      let data = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+      return JSONResponse(try await store.importPairs(data, format: format, in: book(request)))
+    }
+    group.get("export") { request, _ in
+      guard let name = request.uri.queryParameters.get("format"), let format = TransferFormat(rawValue: name) else {
+        throw HTTPError(.badRequest, message: "format must be json, csv or apkg")
+      }
+      let phrasebook = try await store.phrasebook(book(request))
+      let data = try await store.export(format: format, in: phrasebook.name)
+      let types: [TransferFormat: String] = [
+        .json: "application/json", .csv: "text/csv; charset=utf-8", .apkg: "application/octet-stream",
+      ]
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: types[format]!, .contentDisposition: attachment("\(phrasebook.name).\(format.rawValue)"),
+        ],
+        body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
+  }
+
+  struct TagCount: Encodable {
+    let name: String
+    let pairs: Int
+  }
+}
+
+/// The phrasebook a request names with `?book=NAME`, or nil for the last used.
+private func book(_ request: Request) -> String? {
+  request.uri.queryParameters.get("book").flatMap { $0.isEmpty ? nil : $0 }
+}
+
+/// A whole number from the query string, or a 400 naming the parameter.
+private func number(_ text: String?, name: String) throws -> Int? {
+  guard let text, !text.isEmpty else { return nil }
+  guard let value = Int(text), value >= 0 else {
+    throw HTTPError(.badRequest, message: "\(name) must be a whole number")
+  }
+  return value
+}

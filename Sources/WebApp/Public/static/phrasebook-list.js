@@ -1,0 +1,99 @@
+// Phrasebook's alphabetical list: search as you type (accents optional), each word with all its
+// translations, pages of 100 loaded on demand, and the add/edit form.
+import { api, el } from "/static/api.js";
+import { book, bookQuery } from "/static/phrasebook-settings.js";
+
+const list = document.getElementById("pairs");
+const count = document.getElementById("count");
+const more = document.getElementById("more");
+const search = document.getElementById("search");
+const form = document.getElementById("pair-form");
+const pageSize = 100;
+let shown = [];
+let query = "";
+let generation = 0;
+
+/** Loads the first page (or the next one) for the current query; stale answers are dropped. */
+async function load(append = false) {
+  const mine = ++generation;
+  const offset = append ? shown.length : 0;
+  const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}&q=${encodeURIComponent(query)}&offset=${offset}&limit=${pageSize}`);
+  if (mine !== generation) return;
+  shown = append ? shown.concat(page.pairs) : page.pairs;
+  render(page.total);
+}
+
+/** One row per first word, listing every translation (the Welsh seed's custom cell). */
+function render(total) {
+  const rows = [];
+  for (const entry of shown) {
+    const last = rows[rows.length - 1];
+    if (last && last.word === entry.pair.wordOne) last.entries.push(entry);
+    else rows.push({ word: entry.pair.wordOne, entries: [entry] });
+  }
+  list.replaceChildren(...rows.map((row) => el("li", { class: "pair-row" },
+    el("span", { class: "word", dir: "auto", lang: book.languageOneCode }, row.word),
+    el("ul", { class: "translations" }, ...row.entries.map(translation)))));
+  count.textContent = total === 1 ? "1 pair" : `${total} pairs`;
+  more.hidden = shown.length >= total;
+}
+
+function translation(entry) {
+  const pair = entry.pair;
+  const details = [pair.context && `(${pair.context})`, pair.area && pair.area !== book.defaultArea && pair.area, pair.type]
+    .filter(Boolean).join(" · ");
+  return el("li", {},
+    el("button", { type: "button", class: "link", dir: "auto", lang: book.languageTwoCode, onclick: () => edit(entry) }, pair.wordTwo),
+    details ? el("span", { class: "hint", dir: "auto" }, ` ${details}`) : "",
+    ...entry.tags.map((tag) => el("span", { class: "tag", dir: "auto" }, tag)));
+}
+
+/** Fills the form with a pair so saving updates it. */
+function edit(entry) {
+  const pair = entry.pair;
+  for (const name of ["wordOne", "wordTwo", "type", "context", "note"]) form.elements[name].value = pair[name];
+  if (form.elements.area) form.elements.area.value = pair.area;
+  form.elements.tags.value = entry.tags.join(", ");
+  form.scrollIntoView({ behavior: "smooth" });
+  form.elements.type.focus();
+}
+
+async function loadTags() {
+  const tags = await api("GET", `/api/phrasebook/tags?${bookQuery}`);
+  document.getElementById("tag-list").replaceChildren(...tags.map((tag) => el("option", { value: tag.name })));
+}
+
+search.addEventListener("input", () => {
+  query = search.value;
+  load().catch(showLoadError);
+});
+more.addEventListener("click", () => load(true).catch(showLoadError));
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const error = document.getElementById("pair-error");
+  const status = document.getElementById("pair-status");
+  error.hidden = true;
+  const value = (name) => form.elements[name]?.value ?? "";
+  try {
+    const saved = await api("POST", `/api/phrasebook/pairs?${bookQuery}`, {
+      wordOne: value("wordOne"), wordTwo: value("wordTwo"), type: value("type"), context: value("context"),
+      area: value("area") || undefined, note: value("note"),
+      tags: value("tags").split(/[,;]/).map((tag) => tag.trim()).filter(Boolean),
+    });
+    status.textContent = `${saved.created ? "Added" : "Updated"} ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
+    for (const name of ["wordOne", "wordTwo", "type", "context", "note", "tags"]) form.elements[name].value = "";
+    form.elements.wordOne.focus();
+    await Promise.all([load(), loadTags()]);
+  } catch (problem) {
+    error.textContent = problem.message;
+    error.hidden = false;
+  }
+});
+
+function showLoadError(problem) {
+  count.textContent = `Could not load: ${problem.message}`;
+}
+
+load().catch(showLoadError);
+loadTags().catch(() => {});

@@ -1,0 +1,181 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Phrasebook
+import Testing
+
+@testable import WebApp
+
+@Suite struct PhrasebookAPITests {
+  struct Page: Decodable {
+    struct Entry: Decodable {
+      struct Pair: Decodable {
+        let id: Int64
+        let wordOne: String
+        let wordTwo: String
+        let area: String
+      }
+      let pair: Pair
+      let tags: [String]
+    }
+    let total: Int
+    let pairs: [Entry]
+  }
+
+  @Test func aNewDataFolderOffersToCreateAPhrasebook() async throws {
+    let (app, _) = try await makePhrasebookApp(welsh: false)
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/api/phrasebook/pairs", method: .get) { response in
+        #expect(response.status == .conflict && response.error?.contains("no phrasebook yet") == true)
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/books", method: .post, headers: sameOrigin,
+        body: json(["name": "Cymraeg", "languages": "en:English,cy:Welsh"])
+      ) { response in
+        #expect(response.status == .created && response.text.contains("\"North\""))
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/books", method: .post, headers: sameOrigin,
+        body: json(["name": "Cymraeg", "languages": "en:English,cy:Welsh"])
+      ) { response in
+        #expect(response.status == .conflict)
+      }
+    }
+  }
+
+  @Test func addSearchLinksTagsAndDelete() async throws {
+    let (app, _) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      for (one, two, area, tags) in [
+        ("water", "dŵr", "Both", ["nature", "drinks"]), ("now", "rŵan", "North", ["time"]),
+        ("now", "nawr", "South", []),
+      ] {
+        try await client.execute(
+          uri: "/api/phrasebook/pairs", method: .post, headers: sameOrigin,
+          body: json(["wordOne": one, "wordTwo": two, "area": area, "tags": tags])
+        ) { #expect($0.status == .created) }
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/pairs", method: .post, headers: sameOrigin,
+        body: json(["wordOne": "now", "wordTwo": "nawr", "note": "South Wales"])
+      ) { response in
+        #expect(response.status == .ok && response.text.contains("\"created\":false"))
+      }
+      let found = try await client.execute(uri: "/api/phrasebook/pairs?q=dwr", method: .get) {
+        try $0.decoded(Page.self)
+      }
+      #expect(found.total == 1 && found.pairs[0].pair.wordTwo == "dŵr" && found.pairs[0].tags == ["drinks", "nature"])
+      let all = try await client.execute(uri: "/api/phrasebook/pairs?limit=2&offset=1", method: .get) {
+        try $0.decoded(Page.self)
+      }
+      #expect(all.total == 3 && all.pairs.map(\.pair.wordTwo) == ["rŵan", "dŵr"])
+      try await client.execute(uri: "/api/phrasebook/links?word=now", method: .get) { response in
+        #expect(response.text.contains("nawr") && response.text.contains("rŵan"))
+      }
+      try await client.execute(uri: "/api/phrasebook/tags", method: .get) { response in
+        #expect(response.text.contains(#"{"name":"time","pairs":1}"#))
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/pairs/\(found.pairs[0].pair.id)", method: .delete, headers: sameOrigin
+      ) { #expect($0.status == .noContent) }
+      try await client.execute(
+        uri: "/api/phrasebook/pairs/\(found.pairs[0].pair.id)", method: .delete, headers: sameOrigin
+      ) { #expect($0.status == .notFound) }
+    }
+  }
+
+  @Test func badInputGetsAClearErrorAndChangesNothing() async throws {
+    let (app, store) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      let cases: [(String, [String: Any], HTTPResponse.Status, String)] = [
+        ("/api/phrasebook/pairs", ["wordOne": "x", "wordTwo": " "], .unprocessableContent, "the second word is blank"),
+        (
+          "/api/phrasebook/pairs", ["wordOne": "x", "wordTwo": "y", "area": "East"], .unprocessableContent,
+          "unknown area"
+        ),
+        (
+          "/api/phrasebook/pairs", ["wordOne": "x", "wordTwo": "y", "imageURL": "javascript:alert(1)"],
+          .unprocessableContent, "http"
+        ),
+        ("/api/phrasebook/pairs", ["word": "x"], .badRequest, "wordOne"),
+        (
+          "/api/phrasebook/pairs/1/reviews", ["direction": "forward", "rating": "good"], .notFound, "no pair with id 1"
+        ),
+      ]
+      for (uri, body, status, message) in cases {
+        try await client.execute(uri: uri, method: .post, headers: sameOrigin, body: json(body)) { response in
+          #expect(response.status == status, "\(uri) \(body)")
+          #expect(response.error?.contains(message) == true, "\(uri): \(response.error ?? "")")
+        }
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/pairs", method: .post,
+        headers: [.contentType: "application/json", .origin: "http://evil.example"],
+        body: json(["wordOne": "x", "wordTwo": "y"])
+      ) { #expect($0.status == .forbidden) }
+      try await client.execute(uri: "/api/phrasebook/pairs?limit=-1", method: .get) {
+        #expect($0.status == .badRequest)
+      }
+      try await client.execute(uri: "/api/phrasebook/revision?direction=sideways", method: .get) {
+        #expect($0.status == .badRequest)
+      }
+    }
+    #expect(try await store.pairs().isEmpty)
+  }
+
+  @Test func revisionSessionsAndReviewsKeepTheSchedule() async throws {
+    let (app, store) = try await makePhrasebookApp()
+    let (pair, _) = try await store.save(PairInput(wordOne: "water", wordTwo: "dŵr"))
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/api/phrasebook/revision?direction=reverse", method: .get) { response in
+        #expect(response.text.contains("\"direction\":\"reverse\"") && !response.text.contains("\"forward\""))
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/pairs/\(pair.pair.id!)/reviews", method: .post, headers: sameOrigin,
+        body: json(["direction": "forward", "rating": "easy"])
+      ) { response in
+        #expect(response.status == .created && response.text.contains("\"state\":2"))
+      }
+      try await client.execute(uri: "/api/phrasebook/due", method: .get) { response in
+        #expect(response.text.contains(#"{"direction":"forward","due":0,"new":0}"#))
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/pairs/\(pair.pair.id!)/reviews", method: .post, headers: sameOrigin,
+        body: json(["direction": "forward", "rating": "perfect"])
+      ) { #expect($0.status == .badRequest) }
+    }
+    #expect(try await store.reviews(pairID: pair.pair.id!, direction: .forward).count == 1)
+  }
+
+  @Test func importReportsRowsAndExportDownloadsEachFormat() async throws {
+    let (app, _) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      let file = #"[{"wordone": "cat", "wordtwo": "cath", "tag": "animals"}, {"wordone": "", "wordtwo": "x"}]"#
+      try await client.execute(
+        uri: "/api/phrasebook/import?format=json", method: .post, headers: sameOrigin,
+        body: ByteBuffer(string: file)
+      ) { response in
+        #expect(response.status == .ok && response.text.contains("wordone is blank") && response.text.contains("cath"))
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/import?format=json", method: .post, headers: sameOrigin, body: ByteBuffer(string: "[{")
+      ) { response in
+        #expect(response.status == .unprocessableContent && response.error?.contains("malformed JSON") == true)
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/import?format=xml", method: .post, headers: sameOrigin, body: ByteBuffer(string: "<a/>")
+      ) { #expect($0.status == .badRequest) }
+      for (format, type) in [
+        ("json", "application/json"), ("csv", "text/csv; charset=utf-8"), ("apkg", "application/octet-stream"),
+      ] {
+        try await client.execute(uri: "/api/phrasebook/export?format=\(format)", method: .get) { response in
+          #expect(response.headers[.contentType] == type)
+          #expect(response.headers[.contentDisposition]?.contains("Cymraeg.\(format)") == true)
+          #expect(response.body.readableBytes > 20)
+        }
+      }
+    }
+  }
+}

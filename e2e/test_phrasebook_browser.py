@@ -1,0 +1,92 @@
+"""Phrasebook in real headless Chromium against the freshly built server: create a Welsh
+phrasebook, add pairs, search without accents, see every translation of a word, revise."""
+import json
+import urllib.request
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from conftest import wait_for
+
+
+def create_welsh(browser, server):
+    browser.get(server.base + "/phrasebook")
+    form = wait_for(browser, lambda d: d.find_element(By.ID, "new-book-form"))
+    form.find_element(By.NAME, "name").send_keys("Cymraeg")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "pair-form"))
+
+
+def add_pair(browser, one, two, area=None, context="", tags=""):
+    form = browser.find_element(By.ID, "pair-form")
+    form.find_element(By.NAME, "wordOne").send_keys(one)
+    form.find_element(By.NAME, "wordTwo").send_keys(two)
+    form.find_element(By.NAME, "context").send_keys(context)
+    if area:
+        form.find_element(By.CSS_SELECTOR, f"input[name=area][value={area}]").click()
+    form.find_element(By.NAME, "tags").send_keys(tags)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    status = browser.find_element(By.ID, "pair-status")
+    wait_for(browser, lambda d: f"{one} – {two}" in status.text)
+    return status.text
+
+
+def test_a_welsh_phrasebook_search_and_word_links(browser, server):
+    create_welsh(browser, server)
+    assert browser.find_element(By.CSS_SELECTOR, "input[name=area][value=Both]").is_selected(), "Both by default"
+    assert add_pair(browser, "water", "dŵr", tags="nature, drinks").startswith("Added")
+    add_pair(browser, "now", "rŵan", area="North", tags="time")
+    add_pair(browser, "now", "nawr", area="South", context="at this moment")
+    assert add_pair(browser, "now", "nawr", area="South", context="at this moment").startswith("Updated")
+    rows = browser.find_elements(By.CSS_SELECTOR, "#pairs li.pair-row")
+    assert [r.find_element(By.CSS_SELECTOR, ".word").text for r in rows] == ["now", "water"]
+    now_row = rows[0].text
+    assert "nawr" in now_row and "rŵan" in now_row and "(at this moment)" in now_row
+    browser.find_element(By.ID, "search").send_keys("dwr")
+    wait_for(browser, lambda d: d.find_element(By.ID, "count").text == "1 pair")
+    assert "dŵr" in browser.find_element(By.ID, "pairs").text
+    blank = browser.find_element(By.ID, "pair-form")
+    blank.find_element(By.NAME, "wordOne").send_keys("cheese")
+    blank.find_element(By.NAME, "wordTwo").send_keys("   ")
+    blank.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    error = browser.find_element(By.ID, "pair-error")
+    wait_for(browser, lambda d: error.is_displayed() and "blank" in error.text)
+
+
+def test_hostile_text_is_shown_as_text(browser, server):
+    create_welsh(browser, server)
+    add_pair(browser, "<img src=x onerror=alert(1)>", "<b>bold</b>")
+    row = browser.find_element(By.CSS_SELECTOR, "#pairs li.pair-row")
+    assert "<img src=x onerror=alert(1)>" in row.text and "<b>bold</b>" in row.text
+    assert not browser.find_elements(By.CSS_SELECTOR, "#pairs img, #pairs b")
+
+
+def test_a_revision_session_rates_cards_and_a_reload_keeps_the_schedule(browser, server):
+    create_welsh(browser, server)
+    add_pair(browser, "water", "dŵr")
+    add_pair(browser, "bread", "bara")
+    browser.get(server.base + "/phrasebook/revision?book=Cymraeg")
+    browser.find_element(By.CSS_SELECTOR, "select[name=direction] option[value=forward]").click()
+    browser.find_element(By.CSS_SELECTOR, "#revision-options button[type=submit]").click()
+    card = wait_for(browser, lambda d: d.find_element(By.ID, "card") if d.find_element(By.ID, "card").is_displayed() else None)
+    assert "2 new" in card.find_element(By.ID, "counts").text
+    for _ in range(2):
+        prompt = card.find_element(By.ID, "prompt").text
+        assert prompt in ("water", "bread")
+        card.find_element(By.ID, "show").send_keys(Keys.SPACE)
+        answer = card.find_element(By.ID, "answer-word")
+        wait_for(browser, lambda d: answer.is_displayed())
+        assert answer.text == {"water": "dŵr", "bread": "bara"}[prompt]
+        browser.find_element(By.TAG_NAME, "body").send_keys("4")  # Easy: graduates to days
+        wait_for(browser, lambda d: d.find_element(By.ID, "next").is_displayed())
+        browser.find_element(By.ID, "next").click()
+    summary = browser.find_element(By.ID, "summary")
+    wait_for(browser, lambda d: summary.is_displayed())
+    assert "2 cards, 2 recalled (100% accuracy)" in summary.text
+    browser.refresh()
+    browser.find_element(By.CSS_SELECTOR, "select[name=direction] option[value=forward]").click()
+    browser.find_element(By.CSS_SELECTOR, "#revision-options button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "summary").is_displayed())
+    assert "Nothing is due" in browser.find_element(By.ID, "summary").text
+    due = json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/due").read())
+    assert due == [{"direction": "forward", "due": 0, "new": 0}, {"direction": "reverse", "due": 0, "new": 2}]
