@@ -90,3 +90,70 @@ def test_a_revision_session_rates_cards_and_a_reload_keeps_the_schedule(browser,
     assert "Nothing is due" in browser.find_element(By.ID, "summary").text
     due = json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/due").read())
     assert due == [{"direction": "forward", "due": 0, "new": 0}, {"direction": "reverse", "due": 0, "new": 2}]
+
+
+def import_pairs(server, pairs):
+    request = urllib.request.Request(
+        server.base + "/api/phrasebook/import?format=json", data=json.dumps(pairs).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": server.base})
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+def test_the_tagged_view_groups_pairs_under_each_tag(browser, server):
+    create_welsh(browser, server)
+    import_pairs(server, [
+        {"wordone": "water", "wordtwo": "dŵr", "tags": ["nature", "drinks"]},
+        {"wordone": "milk", "wordtwo": "llaeth", "tags": ["drinks"]},
+        {"wordone": "now", "wordtwo": "rŵan"},
+    ])
+    browser.get(server.base + "/phrasebook/tagged?book=Cymraeg")
+    groups = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "details.tag-group"))
+    summaries = [g.find_element(By.TAG_NAME, "summary").text for g in groups]
+    assert summaries == ["drinks (2)", "nature (1)", "No tag (1)"]
+    assert "water – dŵr" in groups[0].text and "water – dŵr" in groups[1].text
+    groups[0].find_element(By.TAG_NAME, "summary").click()
+    assert not groups[0].find_element(By.CSS_SELECTOR, "ul").is_displayed(), "groups collapse"
+
+
+def test_a_whole_translation_game_and_hangman(browser, server):
+    create_welsh(browser, server)
+    import_pairs(server, [{"wordone": one, "wordtwo": two} for one, two in [
+        ("dog", "ci"), ("cat", "cath"), ("house", "tŷ"), ("water", "dŵr"), ("bread", "bara"), ("milk", "llaeth"),
+        ("big", "mawr"), ("small", "bach"), ("run", "rhedeg"), ("eat", "bwyta"), ("drink", "yfed")]])
+    answers = {"dog": "ci", "cat": "cath", "house": "tŷ", "water": "dŵr", "bread": "bara", "milk": "llaeth",
+               "big": "mawr", "small": "bach", "run": "rhedeg", "eat": "bwyta", "drink": "yfed"}
+    browser.get(server.base + "/phrasebook/games?book=Cymraeg")
+    browser.find_element(By.ID, "start-translation").click()
+    asked = []
+    for number in range(10):
+        question = wait_for(browser, lambda d: d.find_element(By.ID, "question").text or None)
+        asked.append(question)
+        assert f"Question {number + 1} of 10" in browser.find_element(By.ID, "progress").text
+        choices = browser.find_elements(By.CSS_SELECTOR, "#choices button")
+        assert len(choices) == 4
+        wanted = answers[question] if number < 8 else next(c.text for c in choices if c.text != answers[question])
+        next(c for c in choices if c.text == wanted).click()
+        wait_for(browser, lambda d: d.find_element(By.ID, "next-question").is_displayed())
+        browser.find_element(By.ID, "next-question").click()
+    assert len(set(asked)) == 10, "no question twice with ten pairs or more"
+    result = wait_for(browser, lambda d: d.find_element(By.ID, "translation-result") if d.find_element(By.ID, "translation-result").is_displayed() else None)
+    assert "Score: 8 of 10" in result.text and len(result.find_elements(By.CSS_SELECTOR, "ul.mistakes li")) == 2
+
+    other = server.base + "/api/phrasebook/pairs"
+    for entry in json.loads(urllib.request.urlopen(other).read())["pairs"]:
+        if entry["pair"]["wordTwo"] != "dŵr":
+            urllib.request.urlopen(urllib.request.Request(
+                f"{other}/{entry['pair']['id']}", method="DELETE", headers={"Origin": server.base}))
+    browser.refresh()
+    browser.find_element(By.ID, "start-hangman").click()
+    word = wait_for(browser, lambda d: d.find_element(By.ID, "hidden-word").text or None)
+    assert word == "_ _ _" and browser.find_element(By.ID, "clue").text == "water"
+    keys = {b.text: b for b in browser.find_elements(By.CSS_SELECTOR, "#letters button")}
+    assert "ŵ" in keys, "Welsh accented letters on the keyboard"
+    keys["z"].click()
+    wait_for(browser, lambda d: "6 lives left" in d.find_element(By.ID, "lives").text)
+    assert browser.find_element(By.ID, "gallows").text.strip() != ""
+    for letter in ["w", "d", "r"]:
+        browser.find_element(By.XPATH, f"//div[@id='letters']/button[text()='{letter}']").click()
+        wait_for(browser, lambda d: not d.find_element(By.XPATH, f"//div[@id='letters']/button[text()='{letter}']").is_enabled())
+    assert "You won: dŵr" in browser.find_element(By.ID, "hangman-result").text

@@ -178,4 +178,51 @@ import Testing
       }
     }
   }
+
+  @Test func gamesArePlayedThroughTheCoreRules() async throws {
+    let (app, store) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/api/phrasebook/games/translation", method: .get) { response in
+        #expect(response.status == .unprocessableContent && response.error?.contains("at least 4 pairs") == true)
+      }
+    }
+    for (one, two) in [("dog", "ci"), ("cat", "cath"), ("house", "tŷ"), ("water", "dŵr")] {
+      _ = try await store.save(PairInput(wordOne: one, wordTwo: two))
+    }
+    try await app.test(.router) { client in
+      let started = try await client.execute(uri: "/api/phrasebook/games/translation?direction=reverse", method: .get) {
+        try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as! [String: Any]
+      }
+      let game = started["game"] as! [String: Any]
+      let first = (game["questions"] as! [[String: Any]])[0]
+      try await client.execute(
+        uri: "/api/phrasebook/games/translation/answer", method: .post, headers: sameOrigin,
+        body: json(["game": game, "choice": first["answerIndex"] as! Int])
+      ) { response in
+        #expect(response.text.contains("\"correct\":true") && response.text.contains("\"score\":1"))
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/games/translation/answer", method: .post, headers: sameOrigin,
+        body: json(["game": game, "choice": 7])
+      ) { response in
+        #expect(response.status == .unprocessableContent && response.error?.contains("choose 1 to 4") == true)
+      }
+      let hangman = try await client.execute(uri: "/api/phrasebook/games/hangman", method: .get) {
+        try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as! [String: Any]
+      }
+      #expect((hangman["status"] as? String) == "playing" && (hangman["livesLeft"] as? Int) == 7)
+      try await client.execute(
+        uri: "/api/phrasebook/games/hangman/guess", method: .post, headers: sameOrigin,
+        body: json(["game": hangman["game"]!, "letter": "ab"])
+      ) { response in
+        #expect(response.status == .unprocessableContent && response.error?.contains("one letter") == true)
+      }
+      try await client.execute(
+        uri: "/api/phrasebook/games/hangman/guess", method: .post, headers: sameOrigin,
+        body: json(["game": hangman["game"]!, "letter": "q"])
+      ) { response in
+        #expect(response.text.contains("\"livesLeft\":6"))
+      }
+    }
+  }
 }

@@ -35,6 +35,7 @@ struct PhrasebookAPI: Sendable {
   }
 
   func register(on group: RouterGroup<BasicRequestContext>) {
+    registerGames(on: group)
     group.get("books") { _, _ in JSONResponse(try await store.phrasebooks()) }
     group.post("books") { request, context in
       let body = try await request.decode(as: NewBook.self, context: context)
@@ -77,14 +78,8 @@ struct PhrasebookAPI: Sendable {
     group.get("due") { request, _ in JSONResponse(try await store.dueCounts(in: book(request))) }
     group.get("revision") { request, _ in
       let query = request.uri.queryParameters
-      let direction = try query.get("direction").flatMap { $0.isEmpty ? nil : $0 }.map { name in
-        guard let direction = Direction(rawValue: name) else {
-          throw HTTPError(.badRequest, message: "direction must be forward or reverse")
-        }
-        return direction
-      }
       let filter = RevisionFilter(
-        direction: direction, tag: query.get("tag").flatMap { $0.isEmpty ? nil : $0 },
+        direction: try direction(request), tag: query.get("tag").flatMap { $0.isEmpty ? nil : $0 },
         area: query.get("area").flatMap { $0.isEmpty ? nil : $0 })
       var random = SystemRandomNumberGenerator()
       return JSONResponse(try await store.revisionSession(in: book(request), filter: filter, using: &random))
@@ -123,6 +118,74 @@ struct PhrasebookAPI: Sendable {
     }
   }
 
+  struct AnswerBody: Decodable {
+    var game: TranslationGame
+    let choice: Int
+  }
+  struct GuessBody: Decodable {
+    var game: Hangman
+    let letter: String
+  }
+  /// A translation game after an answer, with what the page shows.
+  struct TranslationState: Encodable {
+    let game: TranslationGame
+    let correct: Bool?
+    let finished: Bool
+    let score: Int
+    let mistakes: [TranslationMistake]
+    init(_ game: TranslationGame, correct: Bool?) {
+      self.game = game
+      self.correct = correct
+      finished = game.isFinished
+      score = game.score
+      mistakes = game.mistakes
+    }
+  }
+  /// A hangman game after a guess, with what the page shows (the word only once it is over).
+  struct HangmanState: Encodable {
+    let game: Hangman
+    let display: String
+    let status: Hangman.Status
+    let livesLeft: Int
+    let outcome: Hangman.Outcome?
+    init(_ game: Hangman, outcome: Hangman.Outcome?) {
+      self.game = game
+      display = game.display
+      status = game.status
+      livesLeft = game.livesLeft
+      self.outcome = outcome
+    }
+  }
+
+  /// The game routes: a game is created from the phrasebook and then played statelessly, the page
+  /// sending the game back with each answer and the core applying the rules.
+  func registerGames(on group: RouterGroup<BasicRequestContext>) {
+    group.get("games/translation") { request, _ in
+      var random = SystemRandomNumberGenerator()
+      let pairs = try await store.pairs(in: book(request)).map(\.pair)
+      let game = try TranslationGame(pairs: pairs, direction: try direction(request) ?? .forward, using: &random)
+      return JSONResponse(TranslationState(game, correct: nil))
+    }
+    group.post("games/translation/answer") { request, context in
+      var body = try await request.decode(as: AnswerBody.self, context: context)
+      let correct = try body.game.answer(body.choice)
+      return JSONResponse(TranslationState(body.game, correct: correct))
+    }
+    group.get("games/hangman") { request, _ in
+      var random = SystemRandomNumberGenerator()
+      let pairs = try await store.pairs(in: book(request)).map(\.pair)
+      let game = try Hangman.random(
+        pairs: pairs, direction: try direction(request) ?? .forward,
+        includeContext: request.uri.queryParameters.get("context") == "1", using: &random)
+      return JSONResponse(HangmanState(game, outcome: nil))
+    }
+    group.post("games/hangman/guess") { request, context in
+      var body = try await request.decode(as: GuessBody.self, context: context)
+      let outcome = try body.game.guess(body.letter)
+      return JSONResponse(HangmanState(body.game, outcome: outcome))
+    }
+  }
+
   struct TagCount: Encodable {
     let name: String
     let pairs: Int
@@ -132,6 +195,15 @@ struct PhrasebookAPI: Sendable {
 /// The phrasebook a request names with `?book=NAME`, or nil for the last used.
 private func book(_ request: Request) -> String? {
   request.uri.queryParameters.get("book").flatMap { $0.isEmpty ? nil : $0 }
+}
+
+/// The direction a request names with `?direction=forward|reverse`, or nil for none.
+private func direction(_ request: Request) throws -> Direction? {
+  guard let name = request.uri.queryParameters.get("direction"), !name.isEmpty else { return nil }
+  guard let direction = Direction(rawValue: name) else {
+    throw HTTPError(.badRequest, message: "direction must be forward or reverse")
+  }
+  return direction
 }
 
 /// A whole number from the query string, or a 400 naming the parameter.

@@ -44,6 +44,8 @@ struct PhrasebookPages: Sendable {
   func register(on group: RouterGroup<BasicRequestContext>) {
     group.get { request, _ in try await render("phrasebook-list", title: "Phrasebook", request) }
     group.get("revision") { request, _ in try await render("phrasebook-revision", title: "Revision", request) }
+    group.get("tagged") { request, _ in try await render("phrasebook-tagged", title: "Tagged", request) }
+    group.get("games") { request, _ in try await render("phrasebook-games", title: "Games", request) }
   }
 
   private func render(_ template: String, title: String, _ request: Request) async throws -> Response {
