@@ -157,3 +157,72 @@ def test_a_whole_translation_game_and_hangman(browser, server):
         browser.find_element(By.XPATH, f"//div[@id='letters']/button[text()='{letter}']").click()
         wait_for(browser, lambda d: not d.find_element(By.XPATH, f"//div[@id='letters']/button[text()='{letter}']").is_enabled())
     assert "You won: dŵr" in browser.find_element(By.ID, "hangman-result").text
+
+
+class SlowHandler:
+    """Serves /words.json at once and /slow.json one byte every 50 ms (so it can be cancelled)."""
+
+    @staticmethod
+    def serve(body):
+        import http.server
+        import threading
+        import time
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                try:
+                    if self.path.startswith("/slow"):
+                        for byte in body:
+                            self.wfile.write(bytes([byte]))
+                            self.wfile.flush()
+                            time.sleep(0.05)
+                    else:
+                        self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass
+
+            def log_message(self, *args):
+                pass
+
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        return httpd
+
+
+def test_import_from_a_url_with_progress_and_cancel_then_from_a_file(browser, server, tmp_path):
+    create_welsh(browser, server)
+    body = json.dumps([{"wordone": "water", "wordtwo": "dŵr"}, {"wordone": "", "wordtwo": "gwag"}]).encode()
+    httpd = SlowHandler.serve(body)
+    try:
+        base = f"http://127.0.0.1:{httpd.server_address[1]}"
+        browser.get(server.base + "/phrasebook/import?book=Cymraeg")
+        url = browser.find_element(By.CSS_SELECTOR, "#url-import input[name=url]")
+        url.send_keys(base + "/words.json")
+        browser.find_element(By.CSS_SELECTOR, "#url-import button[type=submit]").click()
+        report = wait_for(browser, lambda d: d.find_element(By.ID, "report") if d.find_element(By.ID, "report").is_displayed() else None)
+        assert "1 added" in report.text and "Row 2: wordone is blank" in report.text
+        url.clear()
+        url.send_keys(base + "/slow.json")
+        browser.find_element(By.CSS_SELECTOR, "#url-import button[type=submit]").click()
+        wait_for(browser, lambda d: d.find_element(By.ID, "url-cancel").is_displayed())
+        wait_for(browser, lambda d: d.execute_script("return document.getElementById('url-progress').value > 0"))
+        browser.find_element(By.ID, "url-cancel").click()
+        error = browser.find_element(By.ID, "import-error")
+        wait_for(browser, lambda d: error.is_displayed() and "Cancelled" in error.text)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    csv_file = tmp_path / "words.csv"
+    csv_file.write_text("wordone,wordtwo,tags\ncat,cath,animals\nnow,,\n", encoding="utf-8")
+    browser.find_element(By.CSS_SELECTOR, "#file-import input[type=file]").send_keys(str(csv_file))
+    browser.find_element(By.CSS_SELECTOR, "#file-import button[type=submit]").click()
+    wait_for(browser, lambda d: "cat – cath" in d.find_element(By.ID, "report").text)
+    assert "Row 3: wordtwo is blank" in browser.find_element(By.ID, "report").text
+    pairs = json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/pairs").read())
+    assert sorted(p["pair"]["wordOne"] for p in pairs["pairs"]) == ["cat", "water"], "the cancelled import wrote nothing"
+    href = browser.find_element(By.ID, "export-csv").get_attribute("href")
+    assert "cat,cath" in urllib.request.urlopen(href).read().decode()

@@ -225,4 +225,30 @@ import Testing
       }
     }
   }
+
+  @Test func aURLImportIsAJobThatReportsItsFailure() async throws {
+    let (app, store) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      let id = try await client.execute(
+        uri: "/api/phrasebook/import-url", method: .post, headers: sameOrigin,
+        body: json(["url": "http://127.0.0.1:9/words.json"])
+      ) { response in
+        #expect(response.status == .accepted)
+        return try response.decoded([String: String].self)["id"]!
+      }
+      var state = "downloading"
+      var text = ""
+      for _ in 0..<100 where state == "downloading" {
+        try await Task.sleep(for: .milliseconds(50))
+        text = try await client.execute(uri: "/api/phrasebook/import-url/\(id)", method: .get) { $0.text }
+        state = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])["state"] as! String
+      }
+      #expect(state == "failed" && text.contains("could not reach 127.0.0.1:9"))
+      try await client.execute(uri: "/api/phrasebook/import-url/nope", method: .get) { #expect($0.status == .notFound) }
+      try await client.execute(uri: "/api/phrasebook/import-url/nope", method: .delete, headers: sameOrigin) {
+        #expect($0.status == .notFound)
+      }
+    }
+    #expect(try await store.pairs().isEmpty)
+  }
 }

@@ -7,6 +7,7 @@ import Phrasebook
 /// picks a phrasebook (default: the last used).
 struct PhrasebookAPI: Sendable {
   let store: PhrasebookStore
+  let jobs = ImportJobs()
 
   struct NewBook: Decodable {
     let name: String
@@ -100,6 +101,23 @@ struct PhrasebookAPI: Sendable {
       let data = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
       return JSONResponse(try await store.importPairs(data, format: format, in: book(request)))
     }
+    group.post("import-url") { request, context in
+      let body = try await request.decode(as: URLBody.self, context: context)
+      let id = jobs.start(url: body.url, format: body.format, book: book(request), store: store)
+      return JSONResponse(["id": id], status: .accepted)
+    }
+    group.get("import-url/:id") { _, context in
+      guard let status = jobs.status(try context.parameters.require("id")) else {
+        throw HTTPError(.notFound, message: "no such import")
+      }
+      return JSONResponse(status)
+    }
+    group.delete("import-url/:id") { _, context in
+      guard jobs.cancel(try context.parameters.require("id")) else {
+        throw HTTPError(.notFound, message: "no such import")
+      }
+      return Response(status: .noContent)
+    }
     group.get("export") { request, _ in
       guard let name = request.uri.queryParameters.get("format"), let format = TransferFormat(rawValue: name) else {
         throw HTTPError(.badRequest, message: "format must be json, csv or apkg")
@@ -184,6 +202,11 @@ struct PhrasebookAPI: Sendable {
       let outcome = try body.game.guess(body.letter)
       return JSONResponse(HangmanState(body.game, outcome: outcome))
     }
+  }
+
+  struct URLBody: Decodable {
+    let url: String
+    let format: TransferFormat?
   }
 
   struct TagCount: Encodable {

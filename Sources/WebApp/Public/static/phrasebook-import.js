@@ -1,0 +1,74 @@
+// Phrasebook import (from a URL, fetched by the server, or from a file) and its row-by-row report.
+import { api, el } from "/static/api.js";
+import { bookQuery } from "/static/phrasebook-settings.js";
+
+const error = document.getElementById("import-error");
+const report = document.getElementById("report");
+const progress = document.getElementById("url-progress");
+const cancel = document.getElementById("url-cancel");
+
+/** Sends an import request; shows the report or the error. */
+async function send(path, options) {
+  error.hidden = true;
+  report.hidden = true;
+  const response = await fetch(path, options);
+  const body = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok) throw new Error(body.error);
+  showReport(body);
+}
+
+function showReport(result) {
+  const line = (label, rows) => el("li", {}, `${rows.length} ${label}`, rows.length && label !== "rejected"
+    ? el("span", { class: "hint", dir: "auto" }, `: ${rows.slice(0, 20).map((row) => `${row.wordOne} – ${row.wordTwo}`).join(", ")}${rows.length > 20 ? "…" : ""}`) : "");
+  report.replaceChildren(
+    el("h2", {}, "Report"),
+    el("ul", { class: "report" }, line("added", result.added), line("updated", result.updated),
+      line("unchanged", result.unchanged), line("rejected", result.rejected)),
+    ...(result.rejected.length ? [el("ul", { class: "rejected" }, ...result.rejected.map((row) =>
+      el("li", { dir: "auto" }, `Row ${row.number}: ${row.reason}`)))] : []));
+  report.hidden = false;
+}
+
+function fail(problem) {
+  error.textContent = problem.message;
+  error.hidden = false;
+}
+
+let job = null;
+document.getElementById("url-import").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  error.hidden = true;
+  report.hidden = true;
+  try {
+    job = (await api("POST", `/api/phrasebook/import-url?${bookQuery}`, { url: event.target.elements.url.value })).id;
+  } catch (problem) {
+    return fail(problem);
+  }
+  progress.hidden = false;
+  progress.removeAttribute("value");
+  cancel.hidden = false;
+  const mine = job;
+  while (mine === job) {
+    const status = await api("GET", `/api/phrasebook/import-url/${mine}`).catch((problem) => ({ state: "failed", error: problem.message }));
+    if (status.total) { progress.max = status.total; progress.value = status.received; }
+    if (status.state === "done") showReport(status.report);
+    else if (status.state === "failed") fail(new Error(status.error));
+    else if (status.state === "cancelled") fail(new Error("Cancelled: nothing was imported."));
+    if (!["downloading", "importing"].includes(status.state)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  progress.hidden = true;
+  cancel.hidden = true;
+});
+cancel.addEventListener("click", () => { if (job) api("DELETE", `/api/phrasebook/import-url/${job}`).catch(fail); });
+
+document.getElementById("file-import").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const file = event.target.elements.file.files[0];
+  const format = file.name.split(".").pop().toLowerCase();
+  try {
+    await send(`/api/phrasebook/import?${bookQuery}&format=${encodeURIComponent(format)}`, { method: "POST", body: file });
+  } catch (problem) {
+    fail(problem);
+  }
+});
