@@ -226,3 +226,47 @@ def test_import_from_a_url_with_progress_and_cancel_then_from_a_file(browser, se
     assert sorted(p["pair"]["wordOne"] for p in pairs["pairs"]) == ["cat", "water"], "the cancelled import wrote nothing"
     href = browser.find_element(By.ID, "export-csv").get_attribute("href")
     assert "cat,cath" in urllib.request.urlopen(href).read().decode()
+
+
+def test_word_link_detail_image_and_delete_on_a_phone(browser, server, tmp_path):
+    import base64
+
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True})
+    create_welsh(browser, server)
+    import_pairs(server, [
+        {"wordone": "now", "wordtwo": "rŵan", "area": "North", "note": "informal", "type": "adverb",
+         "imagecredit": "A. Artist", "imagelicense": "CC BY 4.0", "tags": ["time"]},
+        {"wordone": "now", "wordtwo": "nawr", "area": "South", "context": "at this moment"},
+    ])
+    browser.refresh()
+    assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
+    link = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#pairs a.word"))
+    link.click()
+    links = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#links li"))
+    assert [l.text for l in links] == ["nawr (at this moment) · South", "rŵan North · informal"]
+    links[1].find_element(By.TAG_NAME, "button").click()
+    detail = browser.find_element(By.ID, "detail")
+    wait_for(browser, lambda d: detail.is_displayed())
+    assert "adverb" in detail.text and "informal" in detail.text and "time" in detail.text
+    png = tmp_path / "dwr.png"
+    png.write_bytes(base64.b64decode(
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="))
+    browser.find_element(By.ID, "upload").send_keys(str(png))
+    image = browser.find_element(By.ID, "image")
+    wait_for(browser, lambda d: image.get_attribute("src").startswith(server.base + "/api/phrasebook/media/")
+             and d.execute_script("return arguments[0].complete && arguments[0].naturalWidth === 1", image))
+    assert browser.find_element(By.ID, "credit").text == "A. Artist · CC BY 4.0"
+    bad = tmp_path / "not.png"
+    bad.write_text("hello")
+    browser.find_element(By.ID, "upload").send_keys(str(bad))
+    error = browser.find_element(By.ID, "detail-error")
+    wait_for(browser, lambda d: error.is_displayed() and "PNG, JPEG, GIF or WebP" in error.text)
+    browser.find_element(By.ID, "delete").click()
+    browser.switch_to.alert.dismiss()
+    assert len(json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/pairs").read())["pairs"]) == 2
+    browser.find_element(By.ID, "delete").click()
+    browser.switch_to.alert.accept()
+    wait_for(browser, lambda d: d.find_elements(By.ID, "pair-form"))
+    remaining = json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/pairs").read())["pairs"]
+    assert [p["pair"]["wordTwo"] for p in remaining] == ["nawr"]

@@ -32,6 +32,8 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case badImageURL(String)
   /// A tag name may not hold a comma or semicolon (they separate tags).
   case badTagName(String)
+  /// An upload is not a PNG, JPEG, GIF or WebP picture.
+  case notAnImage
   /// No tag with this name.
   case unknownTag(String)
   /// A tag with this name exists already.
@@ -59,6 +61,7 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .badImageName(let name): "the image \"\(name)\" must be a plain file name (no folders)"
     case .badImageURL(let url): "the image URL must start with http:// or https:// (got \"\(url)\")"
     case .badTagName(let name): "a tag cannot contain a comma or semicolon (got \"\(name)\")"
+    case .notAnImage: "the image must be a PNG, JPEG, GIF or WebP picture"
     case .unknownTag(let name): "no tag \"\(name)\""
     case .duplicateTag(let name): "a tag \"\(name)\" exists already"
     }

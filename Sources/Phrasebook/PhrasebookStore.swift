@@ -172,6 +172,34 @@ public final class PhrasebookStore: Sendable {
     return (TaggedPair(pair: pair, tags: tagsAfter), stored == nil ? .added : .updated)
   }
 
+  /// The pair with this id, with its tags.
+  public func pair(id: Int64) async throws -> TaggedPair {
+    try await writer.read { db in
+      guard let pair = try WordPair.fetchOne(db, key: id) else { throw PhrasebookError.unknownPairID(id) }
+      return TaggedPair(pair: pair, tags: try Self.tags(db, pairID: id))
+    }
+  }
+
+  /// Stores an uploaded picture (PNG, JPEG, GIF or WebP, recognised by its first bytes) in the
+  /// media folder and makes it the pair's image.
+  public func setImage(pairID: Int64, data: Data, now: Date = Date()) async throws -> TaggedPair {
+    guard let fileExtension = imageType(data) else { throw PhrasebookError.notAnImage }
+    let media = MediaWriter(folder: mediaFolder, images: ["upload.\(fileExtension)": data])
+    let name = try media.store("upload.\(fileExtension)")
+    do {
+      return try await writer.write { db in
+        guard var pair = try WordPair.fetchOne(db, key: pairID) else { throw PhrasebookError.unknownPairID(pairID) }
+        pair.image = name
+        pair.updatedAt = now
+        try pair.update(db)
+        return TaggedPair(pair: pair, tags: try Self.tags(db, pairID: pairID))
+      }
+    } catch {
+      media.removeCreated()
+      throw error
+    }
+  }
+
   /// Deletes the pair with this id (its tags' links, cards, reviews and search entry go with it).
   public func delete(pairID: Int64) async throws {
     try await writer.write { db in

@@ -251,4 +251,41 @@ import Testing
     }
     #expect(try await store.pairs().isEmpty)
   }
+
+  @Test func picturesAreCheckedStoredAndServed() async throws {
+    let (app, store) = try await makePhrasebookApp()
+    let (pair, _) = try await store.save(PairInput(wordOne: "water", wordTwo: "dŵr"))
+    let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 4])
+    try await app.test(.router) { client in
+      try await client.execute(
+        uri: "/api/phrasebook/pairs/\(pair.pair.id!)/image", method: .post, headers: sameOrigin,
+        body: ByteBuffer(string: "<svg onload=alert(1)>")
+      ) { response in
+        #expect(response.status == .unprocessableContent && response.error?.contains("PNG, JPEG, GIF or WebP") == true)
+      }
+      let name = try await client.execute(
+        uri: "/api/phrasebook/pairs/\(pair.pair.id!)/image", method: .post, headers: sameOrigin,
+        body: ByteBuffer(data: png)
+      ) { response in
+        #expect(response.status == .ok)
+        return try response.decoded(Page.Entry.self).pair.id
+      }
+      #expect(name == pair.pair.id)
+      let image = try await store.pair(id: pair.pair.id!).pair.image
+      #expect(image.hasSuffix(".png"))
+      try await client.execute(uri: "/api/phrasebook/media/\(image)", method: .get) { response in
+        #expect(response.headers[.contentType] == "image/png" && Data(buffer: response.body) == png)
+      }
+      for bad in ["..%2Fphrasebook.sqlite", ".hidden", "missing.png"] {
+        try await client.execute(uri: "/api/phrasebook/media/\(bad)", method: .get) {
+          #expect([.notFound, .badRequest].contains($0.status), "\(bad)")
+          #expect(!$0.text.contains("SQLite"))
+        }
+      }
+      try await client.execute(uri: "/api/phrasebook/pairs/\(pair.pair.id!)", method: .get) { response in
+        #expect(response.text.contains(image))
+      }
+      try await client.execute(uri: "/api/phrasebook/pairs/424242", method: .get) { #expect($0.status == .notFound) }
+    }
+  }
 }

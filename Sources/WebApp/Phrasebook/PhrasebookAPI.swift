@@ -63,6 +63,28 @@ struct PhrasebookAPI: Sendable {
       let (pair, created) = try await store.save(input, in: book(request))
       return JSONResponse(Saved(pair: pair, created: created), status: created ? .created : .ok)
     }
+    group.get("pairs/:id") { _, context in
+      JSONResponse(try await store.pair(id: try context.parameters.require("id", as: Int64.self)))
+    }
+    group.post("pairs/:id/image") { request, context in
+      let data = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
+      let id = try context.parameters.require("id", as: Int64.self)
+      return JSONResponse(try await store.setImage(pairID: id, data: data))
+    }
+    group.get("media/:name") { _, context in
+      let name = try context.parameters.require("name")
+      guard !name.hasPrefix("."), !name.contains("/"),
+        let data = FileManager.default.contents(atPath: store.mediaFolder.appendingPathComponent(name).path)
+      else { throw HTTPError(.notFound, message: "no such image") }
+      let types = ["png": "image/png", "jpg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"]
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: types[(name as NSString).pathExtension] ?? "application/octet-stream",
+          .init("X-Content-Type-Options")!: "nosniff",
+        ],
+        body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
     group.delete("pairs/:id") { _, context in
       try await store.delete(pairID: try context.parameters.require("id", as: Int64.self))
       return Response(status: .noContent)

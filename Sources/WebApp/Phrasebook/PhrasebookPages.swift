@@ -46,6 +46,7 @@ struct PhrasebookPages: Sendable {
     group.get("revision") { request, _ in try await render("phrasebook-revision", title: "Revision", request) }
     group.get("tagged") { request, _ in try await render("phrasebook-tagged", title: "Tagged", request) }
     group.get("games") { request, _ in try await render("phrasebook-games", title: "Games", request) }
+    group.get("word") { request, _ in try await render("phrasebook-word", title: "Word", request) }
     group.get("import") { request, _ in try await render("phrasebook-import", title: "Import and export", request) }
   }
 

@@ -32,7 +32,7 @@ function render(total) {
     else rows.push({ word: entry.pair.wordOne, entries: [entry] });
   }
   list.replaceChildren(...rows.map((row) => el("li", { class: "pair-row" },
-    el("span", { class: "word", dir: "auto", lang: book.languageOneCode }, row.word),
+    el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
     el("ul", { class: "translations" }, ...row.entries.map(translation)))));
   count.textContent = total === 1 ? "1 pair" : `${total} pairs`;
   more.hidden = shown.length >= total;
@@ -97,3 +97,5 @@ function showLoadError(problem) {
 
 load().catch(showLoadError);
 loadTags().catch(() => {});
+const editing = new URLSearchParams(location.search).get("edit");
+if (editing) api("GET", `/api/phrasebook/pairs/${editing}?${bookQuery}`).then(edit).catch(showLoadError);
