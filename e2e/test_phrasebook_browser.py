@@ -49,8 +49,14 @@ def test_a_welsh_phrasebook_search_and_word_links(browser, server):
     blank.find_element(By.NAME, "wordOne").send_keys("cheese")
     blank.find_element(By.NAME, "wordTwo").send_keys("   ")
     blank.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    error = browser.find_element(By.ID, "pair-error")
-    wait_for(browser, lambda d: error.is_displayed() and "blank" in error.text)
+    error = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "input[name=wordTwo] + .field-error"))
+    assert "the second word is blank" in error.text
+    url = blank.find_element(By.NAME, "imageURL")
+    blank.find_element(By.NAME, "wordTwo").send_keys("caws")
+    url.send_keys("ftp://example.org/caws.jpg")
+    blank.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    error = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "input[name=imageURL] + .field-error"))
+    assert "http" in error.text and not browser.find_elements(By.CSS_SELECTOR, "input[name=wordTwo] + .field-error")
 
 
 def test_hostile_text_is_shown_as_text(browser, server):
@@ -92,9 +98,16 @@ def test_a_revision_session_rates_cards_and_a_reload_keeps_the_schedule(browser,
     assert due == [{"direction": "forward", "due": 0, "new": 0}, {"direction": "reverse", "due": 0, "new": 2}]
 
 
-def import_pairs(server, pairs):
+def post_json(server, path, body):
     request = urllib.request.Request(
-        server.base + "/api/phrasebook/import?format=json", data=json.dumps(pairs).encode(), method="POST",
+        server.base + path, data=json.dumps(body).encode(), method="POST",
+        headers={"Content-Type": "application/json", "Origin": server.base})
+    return json.loads(urllib.request.urlopen(request).read())
+
+
+def import_pairs(server, pairs, book="Cymraeg"):
+    request = urllib.request.Request(
+        f"{server.base}/api/phrasebook/import?format=json&book={book}", data=json.dumps(pairs).encode(), method="POST",
         headers={"Content-Type": "application/json", "Origin": server.base})
     return json.loads(urllib.request.urlopen(request).read())
 
@@ -270,3 +283,19 @@ def test_word_link_detail_image_and_delete_on_a_phone(browser, server, tmp_path)
     wait_for(browser, lambda d: d.find_elements(By.ID, "pair-form"))
     remaining = json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/pairs").read())["pairs"]
     assert [p["pair"]["wordTwo"] for p in remaining] == ["nawr"]
+
+
+def test_the_letter_index_jumps_through_a_long_welsh_list(browser, server):
+    post_json(server, "/api/phrasebook/books", {"name": "Geiriau", "languages": "cy:Welsh,en:English"})
+    words = [f"{start}{n:03d}" for start in ["ab", "ch", "dd", "ll", "lo", "rh", "y"] for n in range(60)]
+    import_pairs(server, [{"wordone": word, "wordtwo": word.upper()} for word in words], book="Geiriau")
+    browser.get(server.base + "/phrasebook?book=Geiriau")
+    index = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#letter-index button"))
+    assert [b.text for b in index][:5] == ["A", "B", "C", "CH", "D"]
+    next(b for b in index if b.text == "LL").click()
+    first_word = "return document.querySelector('#pairs a.word')?.textContent"
+    wait_for(browser, lambda d: d.execute_script(first_word) == "ll000")
+    next(b for b in index if b.text == "L").click()
+    wait_for(browser, lambda d: d.execute_script(first_word) == "lo000")
+    shown = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")]
+    assert shown[59:61] == ["lo059", "ll000"], "in Welsh, l comes before ll"

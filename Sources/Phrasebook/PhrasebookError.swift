@@ -39,6 +39,19 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   /// A tag with this name exists already.
   case duplicateTag(String)
 
+  /// The pair field the error is about, so a form can show it next to that field.
+  public var field: String? {
+    switch self {
+    case .blank(let field) where field == "the first word": "wordOne"
+    case .blank(let field) where field == "the second word": "wordTwo"
+    case .unknownArea: "area"
+    case .badImageURL: "imageURL"
+    case .badImageName, .notAnImage: "image"
+    case .badTagName: "tags"
+    default: nil
+    }
+  }
+
   /// A sentence a user can act on.
   public var description: String {
     switch self {

@@ -172,6 +172,18 @@ public final class PhrasebookStore: Sendable {
     return (TaggedPair(pair: pair, tags: tagsAfter), stored == nil ? .added : .updated)
   }
 
+  /// How many pairs come before the first whose first word starts at `letter` or later in the
+  /// alphabet: where the letter index jumps to (`pairs` offset).
+  public func position(ofLetter letter: String, in phrasebook: String? = nil) async throws -> Int {
+    try await writer.read { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      let key = PairOrder(book).sortKey(wordOne: letter.trimmed.nfc.lowercased(), wordTwo: "")
+      return try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM WordPairs WHERE phrasebookID = ? AND sortKey < ?", arguments: [book.id, key])
+        ?? 0
+    }
+  }
+
   /// The pair with this id, with its tags.
   public func pair(id: Int64) async throws -> TaggedPair {
     try await writer.read { db in

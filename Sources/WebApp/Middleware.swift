@@ -68,7 +68,9 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
       }
       if request.uri.path.hasPrefix("/api/") {
-        var response = try JSONResponse(["error": message]).response(from: request, context: context)
+        var body = ["error": message]
+        if let field = (error as? PhrasebookError)?.field { body["field"] = field }
+        var response = try JSONResponse(body).response(from: request, context: context)
         response.status = status
         return response
       }

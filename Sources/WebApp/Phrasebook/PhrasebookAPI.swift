@@ -63,6 +63,12 @@ struct PhrasebookAPI: Sendable {
       let (pair, created) = try await store.save(input, in: book(request))
       return JSONResponse(Saved(pair: pair, created: created), status: created ? .created : .ok)
     }
+    group.get("index") { request, _ in
+      guard let letter = request.uri.queryParameters.get("letter"), !letter.isEmpty else {
+        throw HTTPError(.badRequest, message: "letter is missing")
+      }
+      return JSONResponse(["offset": try await store.position(ofLetter: letter, in: book(request))])
+    }
     group.get("pairs/:id") { _, context in
       JSONResponse(try await store.pair(id: try context.parameters.require("id", as: Int64.self)))
     }

@@ -1,6 +1,7 @@
 // Small helpers shared by Scriptorium's page scripts: JSON calls with readable errors.
 
-/** Calls the JSON API; throws an Error carrying the server's `error` message. */
+/** Calls the JSON API; throws an Error carrying the server's `error` message (and the `field`
+ * it is about, when the server names one). */
 export async function api(method, path, body) {
   const options = { method, headers: {} };
   if (body !== undefined) {
@@ -10,8 +11,9 @@ export async function api(method, path, body) {
   const response = await fetch(path, options);
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
-    try { message = (await response.json()).error || message; } catch { /* not JSON */ }
-    throw new Error(message);
+    let field;
+    try { ({ error: message = message, field } = await response.json()); } catch { /* not JSON */ }
+    throw Object.assign(new Error(message), { field });
   }
   return response.status === 204 ? null : response.json();
 }

@@ -9,6 +9,8 @@ const more = document.getElementById("more");
 const search = document.getElementById("search");
 const form = document.getElementById("pair-form");
 const pageSize = 100;
+const textFields = ["wordOne", "wordTwo", "type", "context", "note", "imageURL", "imageCredit", "imageLicence"];
+let start = 0;
 let shown = [];
 let query = "";
 let generation = 0;
@@ -16,7 +18,7 @@ let generation = 0;
 /** Loads the first page (or the next one) for the current query; stale answers are dropped. */
 async function load(append = false) {
   const mine = ++generation;
-  const offset = append ? shown.length : 0;
+  const offset = (query ? 0 : start) + (append ? shown.length : 0);
   const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}&q=${encodeURIComponent(query)}&offset=${offset}&limit=${pageSize}`);
   if (mine !== generation) return;
   shown = append ? shown.concat(page.pairs) : page.pairs;
@@ -35,7 +37,25 @@ function render(total) {
     el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
     el("ul", { class: "translations" }, ...row.entries.map(translation)))));
   count.textContent = total === 1 ? "1 pair" : `${total} pairs`;
-  more.hidden = shown.length >= total;
+  more.hidden = (query ? 0 : start) + shown.length >= total;
+}
+
+// The letter index: the language's alphabet (Welsh digraphs are letters); a letter jumps the list
+// to the first word at or after it.
+const alphabets = {
+  cy: "a b c ch d dd e f ff g ng h i j l ll m n o p ph r rh s t th u w y",
+  sv: "a b c d e f g h i j k l m n o p q r s t u v w x y z å ä ö",
+};
+const letters = (alphabets[book.languageOneCode.split("-")[0]] ?? "a b c d e f g h i j k l m n o p q r s t u v w x y z").split(" ");
+document.getElementById("letter-index").replaceChildren(...letters.map((letter) =>
+  el("button", { type: "button", class: "secondary letter", onclick: () => jump(letter) }, letter.toUpperCase())));
+
+async function jump(letter) {
+  search.value = "";
+  query = "";
+  start = (await api("GET", `/api/phrasebook/index?${bookQuery}&letter=${encodeURIComponent(letter)}`)).offset;
+  await load();
+  window.scrollTo({ top: 0, behavior: "smooth" });
 }
 
 function translation(entry) {
@@ -51,7 +71,7 @@ function translation(entry) {
 /** Fills the form with a pair so saving updates it. */
 function edit(entry) {
   const pair = entry.pair;
-  for (const name of ["wordOne", "wordTwo", "type", "context", "note"]) form.elements[name].value = pair[name];
+  for (const name of textFields) form.elements[name].value = pair[name];
   if (form.elements.area) form.elements.area.value = pair.area;
   form.elements.tags.value = entry.tags.join(", ");
   form.scrollIntoView({ behavior: "smooth" });
@@ -74,20 +94,28 @@ form.addEventListener("submit", async (event) => {
   const error = document.getElementById("pair-error");
   const status = document.getElementById("pair-status");
   error.hidden = true;
+  form.querySelectorAll(".field-error").forEach((node) => node.remove());
   const value = (name) => form.elements[name]?.value ?? "";
   try {
     const saved = await api("POST", `/api/phrasebook/pairs?${bookQuery}`, {
       wordOne: value("wordOne"), wordTwo: value("wordTwo"), type: value("type"), context: value("context"),
-      area: value("area") || undefined, note: value("note"),
+      area: value("area") || undefined, note: value("note"), imageURL: value("imageURL"),
+      imageCredit: value("imageCredit"), imageLicence: value("imageLicence"),
       tags: value("tags").split(/[,;]/).map((tag) => tag.trim()).filter(Boolean),
     });
     status.textContent = `${saved.created ? "Added" : "Updated"} ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
-    for (const name of ["wordOne", "wordTwo", "type", "context", "note", "tags"]) form.elements[name].value = "";
+    for (const name of [...textFields, "tags"]) form.elements[name].value = "";
     form.elements.wordOne.focus();
     await Promise.all([load(), loadTags()]);
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    const input = problem.field && (form.elements[problem.field]?.length ? form.querySelector("fieldset.areas") : form.elements[problem.field]);
+    if (input) {
+      input.insertAdjacentElement("afterend", el("span", { class: "error field-error", role: "alert", dir: "auto" }, problem.message));
+      (input.focus ? input : input.querySelector("input"))?.focus();
+    } else {
+      error.textContent = problem.message;
+      error.hidden = false;
+    }
   }
 });
 

@@ -58,6 +58,10 @@ function reveal() {
   const accuracy = current.reviews ? `${Math.round((100 * current.recalled) / current.reviews)}% recalled in ${current.reviews}` : "new";
   document.getElementById("answer-details").textContent =
     [pair.type, pair.context && `(${pair.context})`, pair.area, pair.note, accuracy].filter(Boolean).join(" · ");
+  const source = pair.image ? `/api/phrasebook/media/${encodeURIComponent(pair.image)}` : pair.imageURL;
+  const image = document.getElementById("answer-image");
+  image.hidden = !source;
+  if (source) { image.src = source; image.alt = pair.wordOne; }
   document.getElementById("answer").hidden = false;
   show.hidden = true;
   ratings.hidden = false;
