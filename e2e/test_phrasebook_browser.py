@@ -1,6 +1,7 @@
 """Phrasebook in real headless Chromium against the freshly built server: create a Welsh
 phrasebook, add pairs, search without accents, see every translation of a word, revise."""
 import json
+import urllib.parse
 import urllib.request
 
 from selenium.webdriver.common.by import By
@@ -299,3 +300,84 @@ def test_the_letter_index_jumps_through_a_long_welsh_list(browser, server):
     wait_for(browser, lambda d: d.execute_script(first_word) == "lo000")
     shown = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")]
     assert shown[59:61] == ["lo059", "ll000"], "in Welsh, l comes before ll"
+
+
+PAYLOAD = '<img src=x onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>'
+
+
+def test_payloads_in_every_text_field_render_as_text_on_every_screen(browser, server):
+    create_welsh(browser, server)
+    fields = {name: f"{name} {PAYLOAD}" for name in ["wordone", "wordtwo", "type", "context", "note",
+                                                      "imagecredit", "imagelicense"]}
+    import_pairs(server, [dict(fields, tags=[f"tag {PAYLOAD}"])] + [
+        {"wordone": w, "wordtwo": w.upper()} for w in ["a1", "b2", "c3"]])
+    word = fields["wordone"]
+    pages = ["/phrasebook", "/phrasebook/tagged", f"/phrasebook/word?w={urllib.parse.quote(word)}"]
+    for page in pages:
+        browser.get(server.base + page + ("&" if "?" in page else "?") + "book=Cymraeg")
+        wait_for(browser, lambda d: PAYLOAD in d.find_element(By.TAG_NAME, "main").text)
+        assert browser.title != "pwned" and not browser.find_elements(By.CSS_SELECTOR, "main img[src=x], main script:not([src]):not([type])")
+    browser.find_element(By.CSS_SELECTOR, "#links button").click()
+    wait_for(browser, lambda d: f"note {PAYLOAD}" in d.find_element(By.ID, "detail").text)
+    browser.get(server.base + "/phrasebook/revision?book=Cymraeg")
+    browser.find_element(By.CSS_SELECTOR, "#revision-options button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "card").is_displayed())
+    for _ in range(8):
+        browser.find_element(By.ID, "show").click()
+        if PAYLOAD in browser.find_element(By.ID, "card").text:
+            break
+        browser.find_element(By.CSS_SELECTOR, "#ratings button[data-rating=good]").click()
+        browser.find_element(By.ID, "next").click()
+    assert PAYLOAD in browser.find_element(By.ID, "card").text and browser.title != "pwned"
+
+
+def test_hangman_lost_and_a_broken_url_and_export_import_round_trip(browser, server, tmp_path):
+    create_welsh(browser, server)
+    import_pairs(server, [{"wordone": "water", "wordtwo": "dŵr", "tags": ["nature"]}])
+    browser.get(server.base + "/phrasebook/games?book=Cymraeg")
+    browser.find_element(By.ID, "start-hangman").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "hidden-word").text == "_ _ _")
+    for letter in "abcefg":
+        browser.find_element(By.XPATH, f"//div[@id='letters']/button[text()='{letter}']").click()
+        wait_for(browser, lambda d: not d.find_element(By.XPATH, f"//div[@id='letters']/button[text()='{letter}']").is_enabled())
+    browser.find_element(By.XPATH, "//div[@id='letters']/button[text()='h']").click()
+    wait_for(browser, lambda d: "You lost" in d.find_element(By.ID, "hangman-result").text)
+    assert "The word was dŵr" in browser.find_element(By.ID, "hangman-result").text
+    assert browser.find_element(By.ID, "hidden-word").text == "d ŵ r", "the word is revealed"
+    assert all(not b.is_enabled() for b in browser.find_elements(By.CSS_SELECTOR, "#letters button"))
+
+    browser.get(server.base + "/phrasebook/import?book=Cymraeg")
+    url = browser.find_element(By.CSS_SELECTOR, "#url-import input[name=url]")
+    url.send_keys("http://127.0.0.1:9/words.json")
+    browser.find_element(By.CSS_SELECTOR, "#url-import button[type=submit]").click()
+    error = browser.find_element(By.ID, "import-error")
+    wait_for(browser, lambda d: error.is_displayed() and "could not reach 127.0.0.1:9" in error.text)
+
+    exported = urllib.request.urlopen(browser.find_element(By.ID, "export-json").get_attribute("href")).read()
+    post_json(server, "/api/phrasebook/books", {"name": "Copy", "languages": "en:English,cy:Welsh"})
+    copy = tmp_path / "Cymraeg.json"
+    copy.write_bytes(exported)
+    browser.get(server.base + "/phrasebook/import?book=Copy")
+    browser.find_element(By.CSS_SELECTOR, "#file-import input[type=file]").send_keys(str(copy))
+    browser.find_element(By.CSS_SELECTOR, "#file-import button[type=submit]").click()
+    wait_for(browser, lambda d: "1 added" in d.find_element(By.ID, "report").text)
+    pairs = json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/pairs?book=Copy").read())["pairs"]
+    assert [(p["pair"]["wordTwo"], p["tags"]) for p in pairs] == [("dŵr", ["nature"])]
+
+
+def test_a_360px_screenshot_of_every_screen(browser, server):
+    from conftest import ARTIFACTS
+
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    browser.get(server.base + "/phrasebook")
+    ARTIFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTIFACTS / "phrasebook-360-new.png"))
+    create_welsh(browser, server)
+    import_pairs(server, [{"wordone": w, "wordtwo": t, "tags": ["t"]} for w, t in
+                          [("dog", "ci"), ("cat", "cath"), ("house", "tŷ"), ("water", "dŵr")]])
+    for name in ["", "/tagged", "/revision", "/games", "/import", "/word?w=dog"]:
+        browser.get(f"{server.base}/phrasebook{name}{'&' if '?' in name else '?'}book=Cymraeg")
+        wait_for(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+        assert browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), name
+        browser.save_screenshot(str(ARTIFACTS / f"phrasebook-360{name.split('?')[0].replace('/', '-') or '-list'}.png"))
