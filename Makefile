@@ -20,6 +20,7 @@ bench: setup
 	.build/release/keyit-benchmark
 	.build/release/phrasebook-benchmark
 	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
+	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Benchmarks

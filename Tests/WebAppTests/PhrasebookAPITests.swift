@@ -288,4 +288,23 @@ import Testing
       try await client.execute(uri: "/api/phrasebook/pairs/424242", method: .get) { #expect($0.status == .notFound) }
     }
   }
+
+  @Test func theLetterIndexGivesWhereALetterStartsInTheLanguagesAlphabet() async throws {
+    let (app, store) = try await makePhrasebookApp(welsh: false)
+    _ = try await store.createPhrasebook(name: "Geiriau", languages: "cy:Welsh,en:English")
+    for word in ["llan", "lon", "ach", "cath", "chwaer", "dydd"] {
+      _ = try await store.save(PairInput(wordOne: word, wordTwo: "x"))
+    }
+    try await app.test(.router) { client in
+      for (letter, offset) in [("a", 0), ("c", 1), ("ch", 2), ("l", 4), ("ll", 5), ("z", 6)] {
+        try await client.execute(uri: "/api/phrasebook/index?letter=\(letter)", method: .get) { response in
+          #expect(response.text == #"{"offset":\#(offset)}"#, "\(letter)")
+        }
+      }
+      try await client.execute(uri: "/api/phrasebook/index", method: .get) { #expect($0.status == .badRequest) }
+      try await client.execute(uri: "/api/phrasebook/books", method: .get) { response in
+        #expect(response.text.contains("\"Geiriau\""))
+      }
+    }
+  }
 }

@@ -38,6 +38,8 @@ function render(total) {
     el("ul", { class: "translations" }, ...row.entries.map(translation)))));
   count.textContent = total === 1 ? "1 pair" : `${total} pairs`;
   more.hidden = (query ? 0 : start) + shown.length >= total;
+  list.dataset.query = query;  // what is on screen, for tests and the benchmark
+  if (!performance.getEntriesByName("phrasebook-rendered").length) performance.mark("phrasebook-rendered");
 }
 
 // The letter index: the language's alphabet (Welsh digraphs are letters); a letter jumps the list

@@ -1,0 +1,106 @@
+"""Phrasebook web benchmark: with 10,000 pairs, the time to first render of the alphabetical page
+and the search latency a user sees (from typing to the results on screen), in headless Chromium.
+Prints medians and p90s.
+
+Usage: phrasebook_web_bench.py BINARY   (a release build of scriptorium; `make bench` passes it)
+"""
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+BINARY = sys.argv[1]
+PAIRS = 10_000
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def post(base, path, body):
+    request = urllib.request.Request(base + path, data=body, method="POST",
+                                     headers={"Content-Type": "application/json", "Origin": base})
+    return json.loads(urllib.request.urlopen(request, timeout=600).read())
+
+
+def words(rng):
+    onsets = ["b", "c", "ch", "d", "dd", "f", "ff", "g", "ll", "m", "n", "p", "rh", "s", "t", "th", "w"]
+    vowels = ["a", "e", "i", "o", "u", "w", "y", "â", "ŵ", "ŷ"]
+    return "".join(rng.choice(onsets) + rng.choice(vowels) for _ in range(rng.randint(1, 3)))
+
+
+def main():
+    rng = random.Random(2026)
+    data = tempfile.mkdtemp(prefix="phrasebook-web-bench-")
+    port = free_port()
+    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data", data],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver = None
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/healthz").read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        post(base, "/api/phrasebook/books", json.dumps({"name": "Bench", "languages": "en:English,cy:Welsh"}).encode())
+        pairs = {(f"{words(rng)} {words(rng)}", words(rng)) for _ in range(PAIRS * 2)}
+        body = [{"wordone": one, "wordtwo": two, "tags": [rng.choice(["food", "home", "time"])]}
+                for one, two in list(pairs)[:PAIRS]]
+        report = post(base, "/api/phrasebook/import?format=json", json.dumps(body).encode())
+        assert len(report["added"]) == PAIRS, len(report["added"])
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+            options.add_argument(argument)
+        driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+        renders = []
+        for _ in range(6):
+            driver.get(f"{base}/phrasebook")
+            WebDriverWait(driver, 30).until(
+                lambda d: d.execute_script("return performance.getEntriesByName('phrasebook-rendered').length > 0"))
+            renders.append(driver.execute_script("return performance.getEntriesByName('phrasebook-rendered')[0].startTime"))
+        latencies = {length: [] for length in range(1, 5)}
+        targets = [two for _, two in list(pairs)[:PAIRS]]
+        for round_ in range(80):
+            length = round_ % 4 + 1
+            prefix = rng.choice(targets)[:length]
+            latencies[length].append(driver.execute_async_script("""
+                const [text, done] = arguments;
+                const search = document.getElementById("search");
+                const list = document.getElementById("pairs");
+                search.value = ""; list.dataset.query = "";
+                const start = performance.now();
+                search.value = text;
+                search.dispatchEvent(new Event("input"));
+                (function wait() {
+                  if (list.dataset.query === text) requestAnimationFrame(() => done(performance.now() - start));
+                  else setTimeout(wait, 1);
+                })();
+            """, prefix))
+    finally:
+        if driver:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+    print(f"Phrasebook web benchmark — {PAIRS} pairs, headless Chromium, release server, one run")
+    print(f"first render of the alphabetical page (first 100 rows): median {statistics.median(renders[1:]):.0f} ms "
+          f"(5 loads after a warm-up)")
+    print("search as you type, typing to results on screen (20 searches each):")
+    for length, times in latencies.items():
+        times.sort()
+        print(f"  {length}-letter prefix: median {statistics.median(times):.1f} ms, p90 {times[int(len(times) * 0.9) - 1]:.1f} ms")
+
+
+main()
