@@ -30,6 +30,8 @@ let package = Package(
       resources: [.copy("Resources")]
     ),
     .target(name: "CICU", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+    .target(name: "CInflate", linkerSettings: [.linkedLibrary("z")]),
+    .target(name: "Lexikon", dependencies: ["AppSupport", "CInflate", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "Phrasebook",
       dependencies: [
@@ -85,6 +87,7 @@ let package = Package(
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
     .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook", "TestSupport"]),
+    .testTarget(name: "LexikonTests", dependencies: ["Lexikon", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

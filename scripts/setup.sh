@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-debian_packages=(libsqlite3-dev sqlite3 python3-venv chromium chromium-driver fonts-noto-core wrk)
+debian_packages=(libsqlite3-dev sqlite3 zlib1g-dev python3-venv chromium chromium-driver fonts-noto-core wrk
+  dictd dict dict-freedict-swe-eng dict-freedict-eng-swe dict-freedict-cym-eng dict-freedict-eng-cym)
 missing=()
 for package in "${debian_packages[@]}"; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")

@@ -1,0 +1,17 @@
+#include "CInflate.h"
+#include <string.h>
+#include <zlib.h>
+
+long czlib_inflate_raw(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity) {
+  z_stream stream;
+  memset(&stream, 0, sizeof stream);
+  if (inflateInit2(&stream, -15) != Z_OK) return -1;
+  stream.next_in = (Bytef *)input;
+  stream.avail_in = (uInt)input_length;
+  stream.next_out = output;
+  stream.avail_out = (uInt)output_capacity;
+  int status = inflate(&stream, Z_SYNC_FLUSH);
+  long written = (long)(output_capacity - stream.avail_out);
+  inflateEnd(&stream);
+  return (status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && stream.avail_in == 0)) ? written : -1;
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A dictionary installed as dictd files (`NAME.index` and `NAME.dict` or `NAME.dict.dz`), read
+/// directly: the embedded default, no server needed.
+public struct DictdFileDictionary: Sendable {
+  /// The file stem, e.g. `freedict-swe-eng`.
+  public let name: String
+  private let index: DictdIndex
+  private let text: DictText
+
+  /// Opens the dictionary whose files start with `stem` (a path without extension).
+  public init(stem: String) throws {
+    let indexPath = stem + ".index"
+    guard let indexData = FileManager.default.contents(atPath: indexPath) else {
+      throw LexikonError.unreadable(file: indexPath)
+    }
+    name = (stem as NSString).lastPathComponent
+    index = try DictdIndex(text: String(decoding: indexData, as: UTF8.self), file: indexPath)
+    let compressed = stem + ".dict.dz"
+    text = try DictText(path: FileManager.default.fileExists(atPath: compressed) ? compressed : stem + ".dict")
+  }
+
+  /// The raw text of every entry for `word` (empty when it has none).
+  public func define(_ word: String) throws -> [String] {
+    try index.entries(for: word).map { try text.text(offset: $0.offset, length: $0.length, headword: $0.headword) }
+  }
+
+  /// Headwords starting with `prefix`.
+  public func match(prefix: String) -> [String] { index.headwords(withPrefix: prefix) }
+
+  /// Every dictionary in `folder` (by default Debian's `/usr/share/dictd`), by name.
+  public static func installed(in folder: String = "/usr/share/dictd") -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".index") }.map { String($0.dropLast(".index".count)) }.sorted()
+  }
+}
