@@ -74,7 +74,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "phrasebook-benchmark",
-      dependencies: ["Phrasebook", "BenchmarkSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Phrasebook", "BenchmarkSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Benchmarks/PhrasebookBenchmark"
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),

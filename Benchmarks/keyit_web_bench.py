@@ -6,23 +6,17 @@ Usage: keyit_web_bench.py BINARY   (a release build of scriptorium; `make bench`
 """
 import json
 import re
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 
+from web_bench_support import headless_chromium, running_server
+
 BINARY = sys.argv[1]
 DURATION = "5s"
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wrk(url, connections, script=None):
@@ -42,41 +36,22 @@ def wrk(url, connections, script=None):
 
 
 def first_render_ms(base, runs=5):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
     times = []
-    try:
+    with headless_chromium() as driver:
         for _ in range(runs + 1):
             driver.get(f"{base}/keyit/books/PSA/119")
             WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
             times.append(driver.execute_script("return performance.getEntriesByName('keyit-rendered')[0].startTime"))
             count = driver.execute_script("return document.querySelectorAll('#items li').length")
             assert count >= 176, count
-    finally:
-        driver.quit()
     return statistics.median(times[1:])  # the first load warms the browser's cache
 
 
 def main():
     data = tempfile.mkdtemp(prefix="keyit-web-bench-")
-    port = free_port()
     subprocess.run([BINARY, "keyit", "init", "--name", "Bench", "--data", data], check=True, capture_output=True)
-    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data", data],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz").read()
-                break
-            except OSError:
-                time.sleep(0.05)
+    with running_server(BINARY, data) as base:
         chapter = json.load(urllib.request.urlopen(f"{base}/api/keyit/books/PSA/chapters/119"))
         ids = [item["id"] for item in chapter["items"] if item["type"] == "Verse"]
         script = Path(data) / "autosave.lua"
@@ -96,9 +71,6 @@ def main():
             save = wrk(base, connections, str(script))
             rows.append((connections, save, hello))
         render = first_render_ms(base)
-    finally:
-        server.terminate()
-        server.wait()
     print(f"Key It web benchmark — wrk {DURATION} per row, same server and run")
     print("| clients | autosave p50 | autosave p99 | hello p50 | hello p99 | p99 ratio | goal |")
     print("|---|---|---|---|---|---|---|")

@@ -6,22 +6,15 @@ Usage: phrasebook_web_bench.py BINARY   (a release build of scriptorium; `make b
 """
 import json
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
+
+from web_bench_support import headless_chromium, running_server
 
 BINARY = sys.argv[1]
 PAIRS = 10_000
-
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def post(base, path, body):
@@ -39,32 +32,14 @@ def words(rng):
 def main():
     rng = random.Random(2026)
     data = tempfile.mkdtemp(prefix="phrasebook-web-bench-")
-    port = free_port()
-    server = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data", data],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
-    driver = None
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz").read()
-                break
-            except OSError:
-                time.sleep(0.05)
+    with running_server(BINARY, data) as base, headless_chromium() as driver:
         post(base, "/api/phrasebook/books", json.dumps({"name": "Bench", "languages": "en:English,cy:Welsh"}).encode())
         pairs = {(f"{words(rng)} {words(rng)}", words(rng)) for _ in range(PAIRS * 2)}
         body = [{"wordone": one, "wordtwo": two, "tags": [rng.choice(["food", "home", "time"])]}
                 for one, two in list(pairs)[:PAIRS]]
         report = post(base, "/api/phrasebook/import?format=json", json.dumps(body).encode())
         assert len(report["added"]) == PAIRS, len(report["added"])
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-            options.add_argument(argument)
-        driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
         renders = []
         for _ in range(6):
             driver.get(f"{base}/phrasebook")
@@ -89,11 +64,6 @@ def main():
                   else setTimeout(wait, 1);
                 })();
             """, prefix))
-    finally:
-        if driver:
-            driver.quit()
-        server.terminate()
-        server.wait(timeout=10)
     print(f"Phrasebook web benchmark — {PAIRS} pairs, headless Chromium, release server, one run")
     print(f"first render of the alphabetical page (first 100 rows): median {statistics.median(renders[1:]):.0f} ms "
           f"(5 loads after a warm-up)")

@@ -5,6 +5,7 @@ import BenchmarkSupport
 import Foundation
 import GRDB
 import Phrasebook
+import TestSupport
 
 let pairCount = Int(ProcessInfo.processInfo.environment["PAIRS"] ?? "") ?? 100_000
 let root = FileManager.default.currentDirectoryPath
@@ -12,21 +13,10 @@ let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("phr
 try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: scratch) }
 
-/// A repeatable random source (SplitMix64).
-struct Random: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-var random = Random(state: 2026)
+var random = SeededGenerator(seed: 2026)
 
 /// A made-up word of 1–3 syllables from Welsh-looking pieces (accents and digraphs included).
-func word(_ random: inout Random) -> String {
+func word(_ random: inout SeededGenerator) -> String {
   let onsets = ["b", "c", "ch", "d", "dd", "f", "ff", "g", "ll", "m", "n", "p", "rh", "s", "t", "th", "w"]
   let vowels = ["a", "e", "i", "o", "u", "w", "y", "â", "ŵ", "ŷ", "ae", "wy"]
   return (0..<Int.random(in: 1...3, using: &random)).map { _ in

@@ -31,14 +31,6 @@ public struct PairOrder: Sendable {
   }
 }
 
-/// Pairs sorted by wordOne in the first language's alphabet, then wordTwo in the second's.
-public func sortedAlphabetically(_ pairs: [TaggedPair], in phrasebook: Phrasebook) -> [TaggedPair] {
-  let order = PairOrder(phrasebook)
-  return pairs.map { (order.sortKey(wordOne: $0.pair.wordOne, wordTwo: $0.pair.wordTwo), $0) }
-    .sorted { $0.0 == $1.0 ? ($0.1.pair.id ?? 0) < ($1.1.pair.id ?? 0) : $0.0.lexicographicallyPrecedes($1.0) }
-    .map(\.1)
-}
-
 /// The areas a new phrasebook offers: North / South / Both when either language is Welsh.
 func defaultAreas(languageOne: String, languageTwo: String) -> (areas: [String], default: String) {
   [languageOne, languageTwo].contains { $0.lowercased().hasPrefix("cy") }

@@ -82,13 +82,15 @@ extension PhrasebookStore {
 
   /// Every card of these pairs (new ones included), with its record.
   static func cards(_ db: Database, pairs: [TaggedPair], directions: [Direction]?) throws -> [RevisionCard] {
+    guard let phrasebookID = pairs.first?.pair.phrasebookID else { return [] }
     var schedules: [String: (CardSchedule, Int, Int)] = [:]
     for row in try Row.fetchAll(
       db,
       sql: """
         SELECT Cards.*, (SELECT COUNT(*) FROM Reviews WHERE cardID = Cards.id) AS reviews,
-          (SELECT COUNT(*) FROM Reviews WHERE cardID = Cards.id AND rating > 1) AS recalled FROM Cards
-        """)
+          (SELECT COUNT(*) FROM Reviews WHERE cardID = Cards.id AND rating > 1) AS recalled
+        FROM Cards JOIN WordPairs ON WordPairs.id = Cards.pairID WHERE WordPairs.phrasebookID = ?
+        """, arguments: [phrasebookID])
     {
       schedules["\(row["pairID"] as Int64)/\(row["direction"] as String)"] = (
         try schedule(row), row["reviews"], row["recalled"]

@@ -230,15 +230,27 @@ public final class PhrasebookStore: Sendable {
 
   /// Every pair in alphabetical order (the language's own alphabet), optionally only one tag's.
   public func pairs(in phrasebook: String? = nil, tag: String? = nil) async throws -> [TaggedPair] {
+    try await pairsPage(in: phrasebook, tag: tag).pairs
+  }
+
+  /// One page of `pairs`: `limit` pairs from `offset` (all when nil), with the total, read with
+  /// LIMIT and OFFSET over the alphabetical index rather than by loading every pair.
+  public func pairsPage(in phrasebook: String? = nil, tag: String? = nil, offset: Int = 0, limit: Int? = nil)
+    async throws -> SearchPage
+  {
     try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
-      var sql = "SELECT WordPairs.* FROM WordPairs WHERE phrasebookID = ?"
+      var filter = "phrasebookID = ?"
       var arguments: StatementArguments = [book.id]
       if let tag {
-        sql += " AND id IN (SELECT pairID FROM PairTags WHERE tagID = ?)"
+        filter += " AND id IN (SELECT pairID FROM PairTags WHERE tagID = ?)"
         arguments += [try Self.tagID(db, book: book, name: tag)]
       }
-      return try Self.withTags(db, try WordPair.fetchAll(db, sql: sql + " ORDER BY sortKey, id", arguments: arguments))
+      let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM WordPairs WHERE \(filter)", arguments: arguments) ?? 0
+      let pairs = try WordPair.fetchAll(
+        db, sql: "SELECT * FROM WordPairs WHERE \(filter) ORDER BY sortKey, id LIMIT ? OFFSET ?",
+        arguments: arguments + [limit ?? -1, offset])
+      return SearchPage(total: total, pairs: try Self.withTags(db, pairs))
     }
   }
 
@@ -309,13 +321,14 @@ public final class PhrasebookStore: Sendable {
   public func tags(in phrasebook: String? = nil) async throws -> [(name: String, pairs: Int)] {
     try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
+      let order = PairOrder(book)
       return try Row.fetchAll(
         db,
         sql:
           "SELECT name, (SELECT COUNT(*) FROM PairTags WHERE tagID = Tags.id) AS pairs FROM Tags WHERE phrasebookID = ?",
         arguments: [book.id]
       ).map { ($0["name"] as String, $0["pairs"] as Int) }
-        .sorted { PairOrder(book).firstLanguagePrecedes($0.name, $1.name) }
+        .sorted { order.firstLanguagePrecedes($0.name, $1.name) }
     }
   }
 

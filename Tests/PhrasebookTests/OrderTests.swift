@@ -52,3 +52,11 @@ import Testing
     #expect(all.count > 25 && paged == all)
   }
 }
+
+/// Pairs sorted by their stored order's sort keys, computed afresh (ties by id), as the reference.
+func sortedAlphabetically(_ pairs: [TaggedPair], in phrasebook: Phrasebook) -> [TaggedPair] {
+  let order = PairOrder(phrasebook)
+  return pairs.map { (order.sortKey(wordOne: $0.pair.wordOne, wordTwo: $0.pair.wordTwo), $0) }
+    .sorted { $0.0 == $1.0 ? ($0.1.pair.id ?? 0) < ($1.1.pair.id ?? 0) : $0.0.lexicographicallyPrecedes($1.0) }
+    .map(\.1)
+}

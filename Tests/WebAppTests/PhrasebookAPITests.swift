@@ -307,4 +307,15 @@ import Testing
       }
     }
   }
+
+  @Test func pageLinksCarryTheBookNamePercentEncoded() async throws {
+    let (app, store) = try await makePhrasebookApp(welsh: false)
+    _ = try await store.createPhrasebook(name: "Food & Drink #1", languages: "en:English,cy:Welsh")
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/phrasebook/import?book=Food%20%26%20Drink%20%231", method: .get) { response in
+        #expect(response.text.contains("/api/phrasebook/export?format=csv&amp;book=Food%20%26%20Drink%20%231"))
+        #expect(response.text.contains("/phrasebook/tagged?book=Food%20%26%20Drink%20%231"))
+      }
+    }
+  }
 }

@@ -46,8 +46,9 @@ final class ImportJobs: @unchecked Sendable {
           $0.error = "\(error)"
         }
       }
+      self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }  // only running jobs keep a handle
     }
-    lock.withLock { tasks[id] = task }
+    lock.withLock { if ["downloading", "importing"].contains(statuses[id]?.state) { tasks[id] = task } }
     return id
   }
 

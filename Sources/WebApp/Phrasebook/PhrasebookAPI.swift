@@ -50,9 +50,8 @@ struct PhrasebookAPI: Sendable {
       if let typed = query.get("q"), !typed.trimmingCharacters(in: .whitespaces).isEmpty {
         return JSONResponse(try await store.searchPage(typed, in: book(request), offset: offset, limit: limit))
       }
-      let all = try await store.pairs(in: book(request), tag: query.get("tag"))
-      let page = all.dropFirst(offset).prefix(limit ?? all.count)
-      return JSONResponse(SearchPage(total: all.count, pairs: Array(page)))
+      let tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
+      return JSONResponse(try await store.pairsPage(in: book(request), tag: tag, offset: offset, limit: limit))
     }
     group.post("pairs") { request, context in
       let body = try await request.decode(as: PairBody.self, context: context)

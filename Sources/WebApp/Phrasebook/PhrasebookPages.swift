@@ -18,7 +18,10 @@ struct PhrasebookPages: Sendable {
     let settings: String
     let hasAreas: Bool
     let areas: [AreaOption]
+    /// `?book=NAME`, the name percent-encoded, for links to the other Phrasebook pages.
     let bookQuery: String
+    /// `book=NAME`, percent-encoded, for joining to a query that has other parameters.
+    let bookParameter: String
 
     init(title: String, books: [BookOption], current: Phrasebook?, settings: String) {
       self.title = title
@@ -28,8 +31,9 @@ struct PhrasebookPages: Sendable {
       let areas = current?.areas ?? []
       hasAreas = !areas.isEmpty
       self.areas = areas.map { AreaOption(name: $0, checked: $0 == current?.defaultArea) }
-      bookQuery =
-        current.map { "?book=" + ($0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") } ?? ""
+      let encoded = current.map { $0.name.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "" }
+      bookParameter = encoded.map { "book=" + $0 } ?? ""
+      bookQuery = encoded.map { "?book=" + $0 } ?? ""
     }
   }
   struct AreaOption {

@@ -1,0 +1,48 @@
+"""What the web benchmarks share: the release server on a free loopback port, and headless Chromium."""
+import contextlib
+import socket
+import subprocess
+import time
+import urllib.request
+
+
+def free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_server(binary, data):
+    """`scriptorium serve` on a free port with the data folder `data`; yields its base URL."""
+    port = free_port()
+    server = subprocess.Popen([binary, "serve", "--port", str(port), "--data", data],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/healthz").read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def headless_chromium():
+    """Debian's Chromium through chromedriver, desktop-sized, closed afterwards."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    try:
+        yield driver
+    finally:
+        driver.quit()
