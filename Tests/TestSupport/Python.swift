@@ -8,6 +8,9 @@ public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComp
 public struct OracleError: Error, CustomStringConvertible {
   /// What went wrong.
   public let description: String
+
+  /// An error saying what went wrong.
+  public init(description: String) { self.description = description }
 }
 
 /// Runs a script from `scripts/` with the project's Python (`.venv`, made by `scripts/setup.sh`),

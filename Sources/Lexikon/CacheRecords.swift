@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+
+/// A cached lookup: one row per (direction, word), with what the dictionary answered.
+public struct CachedWord: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+  /// The table.
+  public static let databaseTableName = "CachedWords"
+  /// Row id.
+  public var id: Int64?
+  /// The dictionary's direction (`swe-eng`).
+  public var direction: String
+  /// The word as the dictionary writes it (the first entry's headword).
+  public var word: String
+  /// `word` lowercased (NFC): the unique key within a direction.
+  public var key: String
+  /// `word` without case or diacritics: what the filter matches.
+  public var folded: String
+  /// The entries, JSON.
+  public var entries: [DictEntry]
+  /// When the entries were fetched from the source.
+  public var fetchedAt: Date
+  /// How often the word was looked up.
+  public var lookupCount: Int
+
+  /// The comparison key of a word: NFC, lowercased.
+  public static func key(_ word: String) -> String { word.trimmed.nfc.lowercased() }
+
+  /// The filter form: no case, no diacritics (`dŵr`, `DWR` → `dwr`; `hälsa` → `halsa`).
+  public static func folded(_ text: String) -> String {
+    text.trimmed.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).nfc
+  }
+}
+
+/// What the Lexikon screen showed last, restored on the next visit.
+public struct LexikonState: Codable, Sendable, Equatable {
+  /// The direction chosen.
+  public var direction: String?
+  /// What was in the search field.
+  public var query: String
+  /// The word whose result was shown.
+  public var word: String?
+
+  /// A state.
+  public init(direction: String?, query: String, word: String?) {
+    self.direction = direction
+    self.query = query
+    self.word = word
+  }
+}
+
+/// One page of the cache filtered by a prefix: exact matches first, then alphabetical.
+public struct CachePage: Codable, Sendable, Equatable {
+  /// The words, without their entries.
+  public let words: [CachedWordSummary]
+  /// True when more words match than were returned.
+  public let more: Bool
+}
+
+/// A cached word as the list shows it.
+public struct CachedWordSummary: Codable, Sendable, Equatable, FetchableRecord {
+  /// The word.
+  public let word: String
+  /// When it was fetched.
+  public let fetchedAt: Date
+  /// How often it was looked up.
+  public let lookupCount: Int
+}

@@ -1,0 +1,122 @@
+import AppSupport
+import Foundation
+
+/// What a lookup answered: the entries, and whether they came from the cache.
+public struct LookupResult: Codable, Sendable, Equatable {
+  /// The word as the dictionary writes it (as asked when there is no entry).
+  public let word: String
+  /// The direction looked in (`swe-eng`).
+  public let direction: String
+  /// Every entry for the word (empty when the dictionary has none).
+  public let entries: [DictEntry]
+  /// True when the answer came from the cache, not the source.
+  public let fromCache: Bool
+  /// When the entries were fetched (nil when nothing was found).
+  public let fetchedAt: Date?
+  /// How often the word has been looked up (0 when nothing was found).
+  public let lookupCount: Int
+  /// Headwords starting with the word, when nothing was found.
+  public let suggestions: [String]
+}
+
+/// The dictionaries on offer and the directions with cached words; when the source cannot be
+/// reached, `problem` says so and the cached directions still work.
+public struct DictionaryList: Codable, Sendable, Equatable {
+  /// What the source is.
+  public let source: String
+  /// Its dictionaries (empty when it is unreachable).
+  public let dictionaries: [InstalledDictionary]
+  /// Cached word counts per direction.
+  public let cached: [String: Int]
+  /// Why the source's list is missing, if it is.
+  public let problem: String?
+}
+
+/// Lexikon's use cases over a source and the cache: lookups answered from the cache unless fresh
+/// data is asked for, every fetched result cached, cached words available while offline.
+public final class LexikonService: Sendable {
+  /// The cache.
+  public let store: LexikonStore
+  /// Where definitions come from.
+  public let source: any DictionarySource
+
+  /// A service over `source`, caching in `store`.
+  public init(store: LexikonStore, source: any DictionarySource) {
+    self.store = store
+    self.source = source
+  }
+
+  /// The source's dictionaries and the cached directions.
+  public func dictionaries() async throws -> DictionaryList {
+    let cached = try await store.directions()
+    do {
+      let found = try await offload { [source] in try source.dictionaries() }
+      return DictionaryList(source: source.label, dictionaries: found, cached: cached, problem: nil)
+    } catch let error as LexikonError {
+      return DictionaryList(source: source.label, dictionaries: [], cached: cached, problem: error.description)
+    }
+  }
+
+  /// The direction for two language codes (`sv`, `en` → `swe-eng`).
+  public static func direction(from: String, to: String) -> String {
+    "\(Languages.longCode(from))-\(Languages.longCode(to))"
+  }
+
+  /// The dictionary for a direction (or a dictionary name).
+  public func dictionary(_ direction: String) async throws -> InstalledDictionary {
+    let found = try await offload { [source] in try source.dictionaries() }
+    guard let dictionary = found.first(where: { $0.direction == direction || $0.name == direction }) else {
+      throw LexikonError.unknownDictionary(direction, known: found.map(\.direction))
+    }
+    return dictionary
+  }
+
+  /// The default direction: the last used, else Swedish → English, else the first installed.
+  public func defaultDirection() async throws -> String? {
+    if let last = try await store.state().direction { return last }
+    let found = (try? await offload { [source] in try source.dictionaries() }) ?? []
+    return (found.first { $0.direction == "swe-eng" } ?? found.first)?.direction
+  }
+
+  /// Looks `word` up: from the cache unless `fresh`, else from the source, caching what it finds.
+  /// An uncached word while the source is unreachable is that error, never an empty answer.
+  public func lookup(_ word: String, direction: String, fresh: Bool = false) async throws -> LookupResult {
+    let word = word.trimmed.nfc
+    guard !word.isEmpty, !word.contains(where: \.isNewline) else { throw LexikonError.badWord(word) }
+    if !fresh, let cached = try await store.lookUp(word, direction: direction) {
+      return Self.result(cached, fromCache: true)
+    }
+    let dictionary = try await dictionary(direction)
+    let raw = try await offload { [source] in try source.define(word, in: dictionary) }
+    guard !raw.isEmpty else {
+      let suggestions = try await match(word, direction: direction, limit: 10)
+      return LookupResult(
+        word: word, direction: direction, entries: [], fromCache: false, fetchedAt: nil, lookupCount: 0,
+        suggestions: suggestions)
+    }
+    let cached = try await store.store(raw.map(DictEntry.init(raw:)), for: word, direction: direction)
+    return Self.result(cached, fromCache: false)
+  }
+
+  /// Headwords of the direction's dictionary starting with `prefix`, at most `limit`.
+  public func match(_ prefix: String, direction: String, limit: Int = 50) async throws -> [String] {
+    let prefix = prefix.trimmed.nfc
+    guard !prefix.isEmpty else { return [] }
+    let dictionary = try await dictionary(direction)
+    let found = try await offload { [source] in try source.match(prefix: prefix, in: dictionary) }
+    return Array(found.prefix(limit))
+  }
+
+  private static func result(_ cached: CachedWord, fromCache: Bool) -> LookupResult {
+    LookupResult(
+      word: cached.word, direction: cached.direction, entries: cached.entries, fromCache: fromCache,
+      fetchedAt: cached.fetchedAt, lookupCount: cached.lookupCount, suggestions: [])
+  }
+}
+
+/// Runs blocking work (file reads, socket calls) on a Dispatch thread, not the async pool.
+func offload<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+  }
+}
