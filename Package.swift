@@ -8,6 +8,7 @@ let package = Package(
     .executable(name: "scriptorium", targets: ["scriptorium"]),
     .library(name: "KeyIt", targets: ["KeyIt"]),
     .library(name: "Phrasebook", targets: ["Phrasebook"]),
+    .library(name: "Lexikon", targets: ["Lexikon"]),
   ],
   dependencies: [
     .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -50,7 +51,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Phrasebook", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "WebFetch",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -61,7 +62,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Phrasebook", "WebApp", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -91,7 +92,7 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "KeyIt", "Phrasebook",
+        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]

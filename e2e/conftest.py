@@ -51,15 +51,16 @@ def free_port():
 class Server:
     """`scriptorium serve` on a free loopback port with its own data folder."""
 
-    def __init__(self, data):
+    def __init__(self, data, *options):
         self.data = data
+        self.options = [str(option) for option in options]
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.cli = CLI(data)
         self.process = None
 
     def start(self):
-        self.process = subprocess.Popen([BINARY, "serve", "--port", str(self.port), "--data", str(self.data)],
+        self.process = subprocess.Popen([BINARY, "serve", "--port", str(self.port), "--data", str(self.data), *self.options],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 20
         while time.time() < deadline:

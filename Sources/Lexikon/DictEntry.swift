@@ -13,7 +13,7 @@ public struct DictEntry: Codable, Sendable, Equatable {
   public let partOfSpeech: String?
   /// The meanings, in order.
   public let senses: [Sense]
-  /// The definition exactly as the dictionary gave it.
+  /// The definition as the dictionary gave it (trailing line breaks aside).
   public let raw: String
 
   /// One meaning: its translations, and its own part of speech when the line names one.
@@ -30,7 +30,10 @@ public struct DictEntry: Codable, Sendable, Equatable {
 
   /// Parses a definition body; text that is not FreeDict-shaped becomes senses line by line.
   public init(raw: String) {
-    self.raw = raw
+    // Without trailing line breaks, which dictd's files have and its protocol drops.
+    var end = raw.endIndex
+    while end > raw.startIndex, raw[raw.index(before: end)].isNewline { end = raw.index(before: end) }
+    self.raw = String(raw[..<end])
     var lines = raw.split(whereSeparator: \.isNewline).map { String($0).trimmed }.filter { !$0.isEmpty }
     let first = lines.isEmpty ? "" : lines.removeFirst()
     let (rest, partOfSpeech) = Self.trailingAngle(first)

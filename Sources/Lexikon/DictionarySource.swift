@@ -83,3 +83,10 @@ public final class DictServerSource: DictionarySource, @unchecked Sendable {
     try client.match(prefix, in: dictionary.name, strategy: "prefix")
   }
 }
+
+/// The source the user asked for: a DICT server at `server` (`host:port`) when given, else the
+/// dictd files in `folder`.
+public func dictionarySource(server: String?, folder: String = "/usr/share/dictd") throws -> any DictionarySource {
+  if let server, !server.isEmpty { return DictServerSource(client: try DictClient(address: server)) }
+  return DictdFolderSource(folder: folder)
+}

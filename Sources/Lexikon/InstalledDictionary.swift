@@ -12,6 +12,12 @@ public struct InstalledDictionary: Codable, Sendable, Hashable {
   public let description: String
   /// `swe-eng`, or the name for a dictionary without a language pair.
   public let direction: String
+  /// `sv→en` style label for menus (the name when there is no language pair).
+  public let label: String
+  /// Two-letter code of `from` where there is one (`sv`), as phrasebooks write languages.
+  public let fromShortCode: String?
+  /// Two-letter code of `to` where there is one (`en`).
+  public let toShortCode: String?
 
   /// A dictionary known by `name`, described by the source (or by its languages).
   public init(name: String, description: String? = nil) {
@@ -27,15 +33,14 @@ public struct InstalledDictionary: Codable, Sendable, Hashable {
       to = nil
       direction = name
     }
+    let fromShort = from.map(Languages.shortCode)
+    let toShort = to.map(Languages.shortCode)
+    fromShortCode = fromShort
+    toShortCode = toShort
+    if let fromShort, let toShort { label = "\(fromShort)→\(toShort)" } else { label = name }
     var languages = name
     if let from, let to { languages = "\(Languages.name(from)) → \(Languages.name(to))" }
     if let description, !description.isEmpty { self.description = description } else { self.description = languages }
-  }
-
-  /// `sv→en` style label for menus.
-  public var label: String {
-    guard let from, let to else { return name }
-    return "\(Languages.shortCode(from))→\(Languages.shortCode(to))"
   }
 }
 

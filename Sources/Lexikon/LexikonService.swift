@@ -98,6 +98,15 @@ public final class LexikonService: Sendable {
     return Self.result(cached, fromCache: false)
   }
 
+  /// The cached result for `word` without counting a lookup or asking the source (a screen
+  /// restoring what it showed).
+  public func cachedResult(_ word: String, direction: String) async throws -> LookupResult {
+    guard let cached = try await store.cached(word, direction: direction) else {
+      throw LexikonError.notCached(word: word, direction: direction)
+    }
+    return Self.result(cached, fromCache: true)
+  }
+
   /// Headwords of the direction's dictionary starting with `prefix`, at most `limit`.
   public func match(_ prefix: String, direction: String, limit: Int = 50) async throws -> [String] {
     let prefix = prefix.trimmed.nfc

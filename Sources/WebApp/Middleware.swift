@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import KeyIt
+import Lexikon
 import NIOCore
 import Phrasebook
 
@@ -70,6 +71,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       if request.uri.path.hasPrefix("/api/") {
         var body = ["error": message]
         if let field = (error as? PhrasebookError)?.field { body["field"] = field }
+        if case .badWord = error as? LexikonError { body["field"] = "word" }
         var response = try JSONResponse(body).response(from: request, context: context)
         response.status = status
         return response
@@ -93,6 +95,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       case .noPhrasebook, .duplicatePhrasebook, .duplicateTag: return (.conflict, error.description)
       case .corrupt: return (.internalServerError, error.description)
       default: return (.unprocessableContent, error.description)
+      }
+    case let error as LexikonError:
+      switch error {
+      case .unreachable, .timedOut: return (.serviceUnavailable, error.description)
+      case .malformedResponse, .serverRefused: return (.badGateway, error.description)
+      case .unknownDictionary, .notCached: return (.notFound, error.description)
+      case .badWord, .badServerAddress: return (.badRequest, error.description)
+      case .unreadable, .badIndexLine, .badDictzip, .entryOutOfRange: return (.internalServerError, error.description)
       }
     case let error as ImportFileError: return (.unprocessableContent, error.description)
     case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)

@@ -2,6 +2,7 @@ import AppSupport
 import Foundation
 import Hummingbird
 import KeyIt
+import Lexikon
 import Logging
 import Mustache
 import Phrasebook
@@ -14,11 +15,19 @@ public struct ServerSettings: Sendable {
   public var port: Int
   /// Access token every request must carry; required when binding beyond loopback.
   public var token: String?
+  /// Lexikon's DICT server (`host:port`); nil reads the dictd files in `dictFolder`.
+  public var dictServer: String?
+  /// Where Lexikon finds dictd files.
+  public var dictFolder: String
 
   /// Settings with a token generated when `host` is not a loopback address and none is given.
-  public init(host: String, port: Int, token: String?) {
+  public init(
+    host: String, port: Int, token: String?, dictServer: String? = nil, dictFolder: String = "/usr/share/dictd"
+  ) {
     self.host = host
     self.port = port
+    self.dictServer = dictServer
+    self.dictFolder = dictFolder
     self.token = token ?? (Self.isLoopback(host) ? nil : Self.newToken())
   }
 
@@ -38,18 +47,21 @@ public enum WebServer {
   public static func make(settings: ServerSettings, dataFolder: DataFolder) async throws -> some ApplicationProtocol {
     let keyIt = try KeyItStore(path: dataFolder.database("keyit.sqlite"))
     let phrasebook = try PhrasebookStore(path: dataFolder.database("phrasebook.sqlite"))
+    let lexikon = LexikonService(
+      store: try LexikonStore(path: dataFolder.database("lexikon.sqlite")),
+      source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
     return Application(
-      router: try await router(keyIt: keyIt, phrasebook: phrasebook, token: settings.token),
+      router: try await router(keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, token: settings.token),
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
   }
 
   /// The routes, separate from the server so tests can drive them.
-  public static func router(keyIt: KeyItStore, phrasebook: PhrasebookStore, token: String? = nil) async throws
-    -> Router<BasicRequestContext>
-  {
+  public static func router(
+    keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, token: String? = nil
+  ) async throws -> Router<BasicRequestContext> {
     let pages = try await Pages()
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
@@ -64,6 +76,8 @@ public enum WebServer {
     KeyItAPI(store: keyIt).register(on: router.group("api/keyit"))
     PhrasebookAPI(store: phrasebook).register(on: router.group("api/phrasebook"))
     PhrasebookPages(store: phrasebook, pages: pages).register(on: router.group("phrasebook"))
+    LexikonAPI(service: lexikon).register(on: router.group("api/lexikon"))
+    LexikonPages(pages: pages).register(on: router.group("lexikon"))
     return router
   }
 }
@@ -74,5 +88,6 @@ struct HomeView {
   let apps: [(name: String, path: String, summary: String)] = [
     ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It."),
     ("Phrasebook", "/phrasebook", "Word pairs in two languages: search, tags and spaced-repetition revision."),
+    ("Lexikon", "/lexikon", "Dictionary lookups (Swedish, Welsh, English…), kept in a cache that works offline."),
   ]
 }

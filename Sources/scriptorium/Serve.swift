@@ -11,10 +11,13 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Port to listen on.") var port = 8080
   @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
   @Option(help: "Access token (default: generated when --host is not loopback).") var token: String?
+  @Option(help: "Lexikon's DICT server as host:port (default: the dictd files in --dict-folder).") var dictServer:
+    String?
+  @Option(help: "Where Lexikon finds dictd files.") var dictFolder = "/usr/share/dictd"
 
   func run() async throws {
     let folder = DataFolder(option: data)
-    let settings = ServerSettings(host: host, port: port, token: token)
+    let settings = ServerSettings(host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder)
     let app = try await WebServer.make(settings: settings, dataFolder: folder)
     let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host
     let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")

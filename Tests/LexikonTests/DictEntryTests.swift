@@ -15,7 +15,7 @@ import Testing
     #expect(phrase.headword == "bysell adlam" && phrase.pronunciation == "bˈʌsɛɬ ˈadlam")
     let springa = DictEntry(raw: "springa /sprˈɪŋa/\nrace, run\n")
     #expect(springa.senses.first?.translations == ["race", "run"])
-    #expect(springa.raw == "springa /sprˈɪŋa/\nrace, run\n")
+    #expect(springa.raw == "springa /sprˈɪŋa/\nrace, run")
   }
 
   @Test func otherShapesStillGiveAHeadwordAndTheirLines() {

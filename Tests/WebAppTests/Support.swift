@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import KeyIt
+import Lexikon
 import NIOCore
 import Phrasebook
 import Testing
@@ -13,7 +14,8 @@ import Testing
 func makeApp(token: String? = nil, bible: Bool = true) async throws -> (some ApplicationProtocol, KeyItStore) {
   let store = try KeyItStore.inMemory()
   if bible { _ = try await store.createBible(name: "Test Bible") }
-  let router = try await WebServer.router(keyIt: store, phrasebook: try PhrasebookStore.inMemory(), token: token)
+  let router = try await WebServer.router(
+    keyIt: store, phrasebook: try PhrasebookStore.inMemory(), lexikon: try filesLexikon(), token: token)
   return (Application(router: router), store)
 }
 
@@ -21,8 +23,24 @@ func makeApp(token: String? = nil, bible: Bool = true) async throws -> (some App
 func makePhrasebookApp(welsh: Bool = true) async throws -> (some ApplicationProtocol, PhrasebookStore) {
   let store = try PhrasebookStore.inMemory()
   if welsh { _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh") }
-  let router = try await WebServer.router(keyIt: try KeyItStore.inMemory(), phrasebook: store)
+  let router = try await WebServer.router(
+    keyIt: try KeyItStore.inMemory(), phrasebook: store, lexikon: try filesLexikon())
   return (Application(router: router), store)
+}
+
+/// Lexikon over the installed dictd files with its cache in memory.
+func filesLexikon() throws -> LexikonService {
+  LexikonService(store: try LexikonStore.inMemory(), source: DictdFolderSource())
+}
+
+/// A test app whose Lexikon uses `source` (default: the installed dictd files), with its service.
+func makeLexikonApp(source: any DictionarySource = DictdFolderSource()) async throws
+  -> (some ApplicationProtocol, LexikonService)
+{
+  let service = LexikonService(store: try LexikonStore.inMemory(), source: source)
+  let router = try await WebServer.router(
+    keyIt: try KeyItStore.inMemory(), phrasebook: try PhrasebookStore.inMemory(), lexikon: service)
+  return (Application(router: router), service)
 }
 
 /// A JSON request body.
@@ -35,7 +53,11 @@ let sameOrigin: HTTPFields = [.contentType: "application/json", .origin: "http:/
 
 extension TestResponse {
   /// The body decoded as JSON.
-  func decoded<T: Decodable>(_ type: T.Type) throws -> T { try JSONDecoder().decode(type, from: Data(buffer: body)) }
+  func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    return try decoder.decode(type, from: Data(buffer: body))
+  }
   /// The `error` of a JSON error body.
   var error: String? { (try? decoded([String: String].self))?["error"] }
   /// The body as text.

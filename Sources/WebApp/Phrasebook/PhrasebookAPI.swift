@@ -257,7 +257,7 @@ private func direction(_ request: Request) throws -> Direction? {
 }
 
 /// A whole number from the query string, or a 400 naming the parameter.
-private func number(_ text: String?, name: String) throws -> Int? {
+func number(_ text: String?, name: String) throws -> Int? {
   guard let text, !text.isEmpty else { return nil }
   guard let value = Int(text), value >= 0 else {
     throw HTTPError(.badRequest, message: "\(name) must be a whole number")

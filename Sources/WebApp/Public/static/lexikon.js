@@ -1,0 +1,256 @@
+// Lexikon's screen: look a word up, switch direction, and work from the cache of earlier lookups
+// (filtered as the search field changes). The screen's state is saved and restored on the next visit.
+import { api, el } from "/static/api.js";
+
+const $ = (id) => document.getElementById(id);
+const word = $("word");
+const direction = $("direction");
+let dictionaries = [];
+let shown = null; // the LookupResult on screen
+let editing = false;
+let filterRequest = 0;
+
+function showError(message) {
+  $("lexikon-error").textContent = message || "";
+  $("lexikon-error").hidden = !message;
+}
+
+function directionLabel(code) {
+  const known = dictionaries.find((d) => d.direction === code);
+  return known ? `${known.label} · ${known.description}` : code;
+}
+
+function currentDictionary() {
+  return dictionaries.find((d) => d.direction === direction.value);
+}
+
+function reverseOf(code) {
+  const [from, to] = code.split("-");
+  return to ? `${to}-${from}` : null;
+}
+
+function updateSwap() {
+  const dictionary = currentDictionary();
+  const reverse = reverseOf(direction.value);
+  const available = [...direction.options].some((o) => o.value === reverse);
+  $("swap").textContent = dictionary ? dictionary.label : direction.value;
+  $("swap").disabled = !available;
+  $("swap").title = available ? "Switch direction" : "The other direction is not installed";
+}
+
+// --- state ------------------------------------------------------------------------------------
+
+let saveTimer = null;
+function saveState() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    api("PUT", "/api/lexikon/state", { direction: direction.value || null, query: word.value, word: shown?.word ?? null })
+      .catch(() => {});
+  }, 150);
+}
+
+// --- lookups --------------------------------------------------------------------------------
+
+function renderEntry(entry) {
+  const head = el("p", { class: "entry-head" }, el("strong", { dir: "auto", lang: "" }, entry.headword));
+  if (entry.pronunciation) head.append(" ", el("span", { class: "pron" }, `/${entry.pronunciation}/`));
+  if (entry.partOfSpeech) head.append(" ", el("span", { class: "pos" }, entry.partOfSpeech));
+  const senses = el("ol", { class: "senses" });
+  for (const sense of entry.senses) {
+    const item = el("li", { dir: "auto" }, sense.text);
+    if (sense.number) item.value = sense.number;
+    if (sense.partOfSpeech) item.append(" ", el("span", { class: "pos" }, sense.partOfSpeech));
+    senses.append(item);
+  }
+  return el("article", { class: "entry" }, head, senses, el("details", { class: "raw" }, el("summary", {}, "Raw text"),
+    el("pre", { dir: "auto" }, entry.raw)));
+}
+
+function showResult(result) {
+  shown = result;
+  $("result").hidden = false;
+  const entries = $("entries");
+  entries.replaceChildren();
+  if (result.entries.length === 0) {
+    entries.append(el("p", {}, `No entry for “${result.word}”.`));
+    if (result.suggestions.length) {
+      const list = el("p", { class: "suggestions" }, "Did you mean: ");
+      result.suggestions.forEach((s, i) => {
+        if (i) list.append(", ");
+        list.append(el("a", { href: "#", dir: "auto", onclick: (e) => { e.preventDefault(); lookup(s); } }, s));
+      });
+      entries.append(list);
+    }
+    $("result-meta").textContent = "";
+    $("refresh").hidden = true;
+    $("add-to-phrasebook").hidden = true;
+  } else {
+    entries.append(...result.entries.map(renderEntry));
+    const when = new Date(result.fetchedAt).toLocaleString();
+    $("result-meta").textContent = `${result.fromCache ? "From the cache" : "Fetched"} · fetched ${when} · looked up ${result.lookupCount}×`;
+    $("refresh").hidden = false;
+    $("add-to-phrasebook").hidden = false;
+    preparePair(result);
+  }
+  saveState();
+}
+
+async function lookup(text, fresh = false) {
+  const asked = (text ?? word.value).trim();
+  if (!asked || !direction.value) return;
+  showError("");
+  try {
+    const result = await api("POST", "/api/lexikon/lookup", { direction: direction.value, word: asked, fresh });
+    showResult(result);
+    refreshCache();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+// --- the cache list -----------------------------------------------------------------------------
+
+async function refreshCache() {
+  if (!direction.value) return;
+  const request = ++filterRequest;
+  const query = new URLSearchParams({ direction: direction.value, filter: word.value, limit: "200" });
+  try {
+    const page = await api("GET", `/api/lexikon/cache?${query}`);
+    if (request !== filterRequest) return; // a later keystroke already asked again
+    const list = $("cached-words");
+    list.replaceChildren(...page.words.map((cached) => el("li", {},
+      el("button", { type: "button", class: "link cached-word", dir: "auto", onclick: () => lookup(cached.word) }, cached.word),
+      el("span", { class: "hint" }, ` ${cached.lookupCount}×`),
+      el("button", { type: "button", class: "danger forget", hidden: !editing, title: `Delete ${cached.word}`,
+        "aria-label": `Delete ${cached.word}`, onclick: () => forget(cached.word) }, "✕"))));
+    $("cache-count").textContent = page.words.length ? `(${page.words.length}${page.more ? "+" : ""})` : "";
+    $("cache-empty").hidden = page.words.length > 0 || word.value !== "";
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+async function forget(cachedWord) {
+  try {
+    await api("DELETE", `/api/lexikon/cache?${new URLSearchParams({ direction: direction.value, word: cachedWord })}`);
+    if (shown && shown.word === cachedWord) { shown = null; $("result").hidden = true; saveState(); }
+    refreshCache();
+  } catch (error) {
+    showError(error.message);
+  }
+}
+
+function setEditing(on) {
+  editing = on;
+  $("edit-cache").setAttribute("aria-pressed", String(on));
+  $("edit-cache").textContent = on ? "Done" : "Edit";
+  $("clear-cache").hidden = !on;
+  document.querySelectorAll("#cached-words .forget").forEach((button) => { button.hidden = !on; });
+}
+
+// --- add to phrasebook -------------------------------------------------------------------------
+
+let phrasebooks = [];
+
+function preparePair(result) {
+  const first = result.entries[0];
+  const translation = first.senses[0]?.translations[0] ?? first.senses[0]?.text ?? "";
+  const book = phrasebooks.find((b) => b.name === $("pair-book").value);
+  const from = currentDictionary()?.fromShortCode;
+  const reversed = book && book.languageTwoCode === from && book.languageOneCode !== from;
+  $("pair-one").value = reversed ? translation : first.headword;
+  $("pair-two").value = reversed ? first.headword : translation;
+  $("pair-type").value = first.partOfSpeech ?? "";
+  $("word-one-label").textContent = book ? book.languageOneName : "Word";
+  $("word-two-label").textContent = book ? book.languageTwoName : "Translation";
+  $("pair-status").textContent = "";
+  $("pair-error").hidden = true;
+}
+
+async function loadPhrasebooks() {
+  try {
+    phrasebooks = await api("GET", "/api/phrasebook/books");
+  } catch {
+    phrasebooks = [];
+  }
+  $("pair-book").replaceChildren(...phrasebooks.map((b) => el("option", { value: b.name, dir: "auto" }, b.name)));
+  $("no-phrasebook").hidden = phrasebooks.length > 0;
+  $("pair-book").closest("label").hidden = phrasebooks.length === 0;
+}
+
+async function addPair(event) {
+  event.preventDefault();
+  $("pair-error").hidden = true;
+  const book = $("pair-book").value;
+  if (!book) return;
+  try {
+    const saved = await api("POST", `/api/phrasebook/pairs?${new URLSearchParams({ book })}`, {
+      wordOne: $("pair-one").value, wordTwo: $("pair-two").value, type: $("pair-type").value || null,
+    });
+    $("pair-status").textContent = `${saved.created ? "Added to" : "Updated in"} ${book}: ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
+  } catch (error) {
+    $("pair-error").textContent = error.message;
+    $("pair-error").hidden = false;
+  }
+}
+
+// --- start --------------------------------------------------------------------------------------
+
+function fillDirections(list, cached, chosen) {
+  const codes = [...new Set([...list.map((d) => d.direction), ...Object.keys(cached)])];
+  direction.replaceChildren(...codes.map((code) => el("option", { value: code }, directionLabel(code))));
+  if (codes.includes(chosen)) direction.value = chosen;
+}
+
+async function start() {
+  const [directory, state] = await Promise.all([api("GET", "/api/lexikon/dictionaries"), api("GET", "/api/lexikon/state")]);
+  dictionaries = directory.dictionaries;
+  if (directory.problem) {
+    $("source-problem").textContent = directory.problem;
+    $("source-problem").hidden = false;
+  }
+  fillDirections(dictionaries, directory.cached, state.direction ?? directory.defaultDirection);
+  updateSwap();
+  word.value = state.query ?? "";
+  await loadPhrasebooks();
+  if (state.word && state.direction === direction.value) {
+    try {
+      showResult(await api("GET", `/api/lexikon/cached?${new URLSearchParams({ direction: direction.value, word: state.word })}`));
+    } catch { /* forgotten since: nothing to restore */ }
+  }
+  refreshCache();
+  document.body.dataset.ready = "true";
+}
+
+$("lookup-form").addEventListener("submit", (event) => { event.preventDefault(); lookup(); });
+word.addEventListener("input", () => { refreshCache(); saveState(); });
+direction.addEventListener("change", () => {
+  shown = null;
+  $("result").hidden = true;
+  updateSwap();
+  refreshCache();
+  saveState();
+});
+$("swap").addEventListener("click", () => {
+  const reverse = reverseOf(direction.value);
+  if (![...direction.options].some((o) => o.value === reverse)) return;
+  direction.value = reverse;
+  direction.dispatchEvent(new Event("change"));
+});
+$("refresh").addEventListener("click", () => shown && lookup(shown.word, true));
+$("edit-cache").addEventListener("click", () => setEditing(!editing));
+$("clear-cache").addEventListener("click", async () => {
+  if (!confirm(`Delete every cached word of ${directionLabel(direction.value)}?`)) return;
+  try {
+    await api("DELETE", `/api/lexikon/cache?${new URLSearchParams({ direction: direction.value, all: "1" })}`);
+    shown = null;
+    $("result").hidden = true;
+    saveState();
+    refreshCache();
+  } catch (error) {
+    showError(error.message);
+  }
+});
+$("pair-book").addEventListener("change", () => shown && shown.entries.length && preparePair(shown));
+$("pair-form").addEventListener("submit", addPair);
+start().catch((error) => showError(error.message));

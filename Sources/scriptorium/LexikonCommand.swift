@@ -1,0 +1,129 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+import Lexikon
+
+/// `scriptorium lexikon …`: dictionary lookups from dictd files or a DICT server, cached.
+struct LexikonCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lexikon",
+    abstract: "Dictionary lookups (dictd files or a DICT server), cached in the data folder.",
+    subcommands: [
+      LexikonLookup.self, LexikonMatch.self, LexikonCache.self, LexikonForget.self, LexikonDictionaries.self,
+    ])
+}
+
+/// Options every Lexikon subcommand takes.
+struct LexikonOptions: ParsableArguments {
+  @OptionGroup var common: CommonOptions
+  @Option(help: "A DICT server as host:port (default: the dictd files in --dict-folder).") var dictServer: String?
+  @Option(help: "Where the dictd files are.") var dictFolder = "/usr/share/dictd"
+  @Option(help: "Language of the words, e.g. sv (default: the last used direction, else sv).") var from: String?
+  @Option(help: "Language of the definitions, e.g. en.") var to: String?
+
+  /// The service over the chosen source and `lexikon.sqlite` in the data folder.
+  func service() throws -> LexikonService {
+    LexikonService(
+      store: try LexikonStore(path: common.database("lexikon.sqlite")),
+      source: try dictionarySource(server: dictServer, folder: dictFolder))
+  }
+
+  /// The direction asked for, else the last used one, else Swedish → English.
+  func direction(_ service: LexikonService) async throws -> String {
+    if from != nil || to != nil {
+      return LexikonService.direction(from: from ?? (to == "sv" ? "en" : "sv"), to: to ?? (from == "en" ? "sv" : "en"))
+    }
+    return try await service.defaultDirection() ?? "swe-eng"
+  }
+}
+
+struct LexikonLookup: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "lookup", abstract: "Look a word up (from the cache unless --fresh).")
+  @OptionGroup var options: LexikonOptions
+  @Argument(help: "The word or phrase.") var word: String
+  @Flag(help: "Fetch from the dictionary even when the word is cached.") var fresh = false
+
+  func run() async throws {
+    let service = try options.service()
+    let result = try await service.lookup(word, direction: try await options.direction(service), fresh: fresh)
+    try options.common.emit(result) {
+      guard !result.entries.isEmpty else {
+        return "No entry for \"\(result.word)\" (\(result.direction))."
+          + (result.suggestions.isEmpty ? "" : " Did you mean: \(result.suggestions.joined(separator: ", "))?")
+      }
+      let origin = result.fromCache ? "from the cache" : "fetched"
+      return result.entries.map(\.plainText).joined(separator: "\n\n")
+        + "\n(\(result.direction), \(origin), looked up \(result.lookupCount)×)"
+    }
+  }
+}
+
+struct LexikonMatch: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "match", abstract: "Headwords of the dictionary starting with a prefix.")
+  @OptionGroup var options: LexikonOptions
+  @Argument(help: "The prefix.") var prefix: String
+  @Option(help: "At most this many.") var limit = 50
+
+  func run() async throws {
+    let service = try options.service()
+    let words = try await service.match(prefix, direction: try await options.direction(service), limit: limit)
+    try options.common.emit(words) { words.joined(separator: "\n") }
+  }
+}
+
+struct LexikonCache: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "cache", abstract: "The cached words of a direction, filtered by a prefix.")
+  @OptionGroup var options: LexikonOptions
+  @Option(help: "Only words starting with this (case and diacritics ignored).") var filter = ""
+  @Option(help: "At most this many.") var limit = 100
+
+  func run() async throws {
+    let service = try options.service()
+    let page = try await service.store.filter(filter, direction: try await options.direction(service), limit: limit)
+    try options.common.emit(page) {
+      page.words.map { "\($0.word)\t\($0.lookupCount)×" }.joined(separator: "\n") + (page.more ? "\n…" : "")
+    }
+  }
+}
+
+struct LexikonForget: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forget", abstract: "Remove a word from the cache, or --all words of the direction.")
+  @OptionGroup var options: LexikonOptions
+  @Argument(help: "The cached word.") var word: String?
+  @Flag(help: "Clear the whole direction.") var all = false
+
+  func run() async throws {
+    let service = try options.service()
+    let direction = try await options.direction(service)
+    if all {
+      let count = try await service.store.clear(direction: direction)
+      try options.common.emit(["removed": count]) { "Removed \(count) cached words (\(direction))." }
+      return
+    }
+    guard let word else { throw ValidationError("Give the word to forget, or --all.") }
+    guard try await service.store.forget(word, direction: direction) else {
+      throw LexikonError.notCached(word: word, direction: direction)
+    }
+    try options.common.emit(["removed": 1]) { "Removed \(word) (\(direction))." }
+  }
+}
+
+struct LexikonDictionaries: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "dictionaries", abstract: "The dictionaries installed (or on the server) and the cached directions.")
+  @OptionGroup var options: LexikonOptions
+
+  func run() async throws {
+    let list = try await options.service().dictionaries()
+    try options.common.emit(list) {
+      var lines = list.dictionaries.map { "\($0.label)\t\($0.name)\t\($0.description)" }
+      if let problem = list.problem { lines.append(problem) }
+      lines += list.cached.sorted { $0.key < $1.key }.map { "cached \($0.key): \($0.value) words" }
+      return lines.joined(separator: "\n")
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Lexikon
+import NIOCore
+import TestSupport
+import Testing
+
+@testable import WebApp
+
+/// Lexikon's routes: parse, call the service, render; errors with the right status.
+@Suite struct LexikonAPITests {
+  @Test func lookUpFilterForgetAndState() async throws {
+    let (app, service) = try await makeLexikonApp()
+    try await app.test(.router) { client in
+      let listed = try await client.execute(uri: "/api/lexikon/dictionaries", method: .get)
+      let directory = try listed.decoded(DictionaryList.self)
+      #expect(directory.dictionaries.map(\.label).contains("sv→en") && directory.problem == nil)
+      #expect(listed.text.contains("\"defaultDirection\":\"swe-eng\""))
+
+      for word in ["hund", "Häst", "katt"] {
+        let response = try await client.execute(
+          uri: "/api/lexikon/lookup", method: .post, headers: sameOrigin,
+          body: json(["direction": "swe-eng", "word": word]))
+        #expect(response.status == .ok)
+      }
+      let again = try await client.execute(
+        uri: "/api/lexikon/lookup", method: .post, headers: sameOrigin,
+        body: json(["direction": "swe-eng", "word": "HUND"]))
+      let result = try again.decoded(LookupResult.self)
+      #expect(result.fromCache && result.lookupCount == 2 && result.entries.first?.senses.first?.text == "dog")
+
+      let filtered = try await client.execute(uri: "/api/lexikon/cache?direction=swe-eng&filter=HA", method: .get)
+      #expect(try filtered.decoded(CachePage.self).words.map(\.word) == ["häst"])
+      let cached = try await client.execute(uri: "/api/lexikon/cached?direction=swe-eng&word=hund", method: .get)
+      #expect(try cached.decoded(LookupResult.self).lookupCount == 2, "showing a cached result does not count")
+      let matched = try await client.execute(
+        uri: "/api/lexikon/match?direction=swe-eng&prefix=hun&limit=2", method: .get)
+      #expect(try matched.decoded([String].self) == ["hund", "hundra"])
+
+      let forget = try await client.execute(
+        uri: "/api/lexikon/cache?direction=swe-eng&word=katt", method: .delete, headers: sameOrigin)
+      #expect(forget.status == .ok)
+      let gone = try await client.execute(
+        uri: "/api/lexikon/cache?direction=swe-eng&word=katt", method: .delete, headers: sameOrigin)
+      #expect(gone.status == .notFound && gone.error?.contains("not in the swe-eng cache") == true)
+      let clear = try await client.execute(
+        uri: "/api/lexikon/cache?direction=swe-eng&all=1", method: .delete, headers: sameOrigin)
+      #expect(clear.text == "{\"removed\":2}")
+
+      let state = LexikonState(direction: "eng-swe", query: "do", word: "dog")
+      let saved = try await client.execute(
+        uri: "/api/lexikon/state", method: .put, headers: sameOrigin,
+        body: ByteBuffer(data: try JSONEncoder().encode(state)))
+      #expect(saved.status == .ok)
+      #expect(try await client.execute(uri: "/api/lexikon/state", method: .get).decoded(LexikonState.self) == state)
+    }
+    #expect(try await service.store.directions().isEmpty)
+  }
+
+  @Test func badRequestsAreClearErrorsThatChangeNothing() async throws {
+    let (app, service) = try await makeLexikonApp()
+    try await app.test(.router) { client in
+      let blank = try await client.execute(
+        uri: "/api/lexikon/lookup", method: .post, headers: sameOrigin,
+        body: json(["direction": "swe-eng", "word": " "]))
+      #expect(blank.status == .badRequest && blank.text.contains("\"field\":\"word\""))
+      let unknown = try await client.execute(
+        uri: "/api/lexikon/lookup", method: .post, headers: sameOrigin,
+        body: json(["direction": "xxx-yyy", "word": "a"]))
+      #expect(unknown.status == .notFound && unknown.error?.contains("no dictionary \"xxx-yyy\"") == true)
+      let missing = try await client.execute(uri: "/api/lexikon/cache", method: .get)
+      #expect(missing.status == .badRequest && missing.error == "direction is missing")
+      let foreign = try await client.execute(
+        uri: "/api/lexikon/lookup", method: .post,
+        headers: [.contentType: "application/json", .origin: "http://evil.example"],
+        body: json(["direction": "swe-eng", "word": "hund"]))
+      #expect(foreign.status == .forbidden)
+    }
+    #expect(try await service.store.directions().isEmpty)
+  }
+
+  @Test func anUnreachableServerIs503AndTheCacheStillAnswers() async throws {
+    let source = DictServerSource(client: DictClient(host: "127.0.0.1", port: try DictdServer.freePort()))
+    let (app, service) = try await makeLexikonApp(source: source)
+    try await service.store.store([DictEntry(raw: "hund /x/\ndog\n")], for: "hund", direction: "swe-eng")
+    try await app.test(.router) { client in
+      let listed = try await client.execute(uri: "/api/lexikon/dictionaries", method: .get)
+      let directory = try listed.decoded(DictionaryList.self)
+      #expect(directory.problem?.contains("unreachable") == true && directory.cached == ["swe-eng": 1])
+      let cached = try await client.execute(
+        uri: "/api/lexikon/lookup", method: .post, headers: sameOrigin,
+        body: json(["direction": "swe-eng", "word": "hund"]))
+      #expect(cached.status == .ok)
+      let uncached = try await client.execute(
+        uri: "/api/lexikon/lookup", method: .post, headers: sameOrigin,
+        body: json(["direction": "swe-eng", "word": "katt"]))
+      #expect(uncached.status == .serviceUnavailable && uncached.error?.contains("unreachable") == true)
+    }
+  }
+
+  @Test func theScreenIsServed() async throws {
+    let (app, _) = try await makeLexikonApp()
+    try await app.test(.router) { client in
+      let page = try await client.execute(uri: "/lexikon", method: .get)
+      #expect(
+        page.status == .ok && page.text.contains("id=\"cached-words\"") && page.text.contains("/static/lexikon.js"))
+      let home = try await client.execute(uri: "/", method: .get)
+      #expect(home.text.contains("href=\"/lexikon\""))
+    }
+  }
+}

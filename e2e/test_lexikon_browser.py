@@ -1,0 +1,146 @@
+"""Lexikon in real headless Chromium against the built server and the installed FreeDict
+dictionaries: look words up, switch direction, filter and edit the cache, refresh, reload to the
+same state, add a result to a phrasebook, and keep working from the cache when the DICT server
+is unreachable."""
+import json
+import subprocess
+import urllib.parse
+import urllib.request
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from conftest import BINARY, Server, free_port, wait_for
+
+
+def open_lexikon(browser, server):
+    browser.get(server.base + "/lexikon")
+    wait_for(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+
+
+def look_up(browser, word):
+    field = browser.find_element(By.ID, "word")
+    field.clear()
+    field.send_keys(word, Keys.ENTER)
+    wait_for(browser, lambda d: d.find_element(By.ID, "result").is_displayed()
+             and word.lower() in d.find_element(By.ID, "entries").text.lower())
+    return browser.find_element(By.ID, "entries").text
+
+
+def cached_words(browser):
+    """The cached words listed, read in one go (the list re-renders as the filter changes)."""
+    return browser.execute_script(
+        "return [...document.querySelectorAll('#cached-words .cached-word')].map(b => b.textContent)")
+
+
+def click_cached(browser, word):
+    browser.find_element(By.XPATH, f"//ul[@id='cached-words']//button[text()='{word}']").click()
+
+
+def wait_for_cache(browser, expected):
+    wait_for(browser, lambda d: cached_words(d) == expected)
+
+
+def type_filter(browser, text):
+    """Replaces the search field's text as a user would (each key fires `input`)."""
+    field = browser.find_element(By.ID, "word")
+    field.send_keys(Keys.CONTROL, "a")
+    field.send_keys(Keys.BACKSPACE)
+    field.send_keys(text)
+
+
+def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, server):
+    open_lexikon(browser, server)
+    assert Select(browser.find_element(By.ID, "direction")).first_selected_option.get_attribute("value") == "swe-eng"
+    assert browser.find_element(By.ID, "swap").text == "sv→en"
+    text = look_up(browser, "hund")
+    assert "dog" in text and "/hˈɵnd/" in text
+    assert "Fetched" in browser.find_element(By.ID, "result-meta").text
+    look_up(browser, "katt")
+    look_up(browser, "häst")
+    wait_for_cache(browser, ["häst"])  # the list is filtered by the search field
+    type_filter(browser, "")
+    wait_for_cache(browser, ["häst", "hund", "katt"])
+
+    type_filter(browser, "HA")  # no case, no diacritics: finds häst
+    wait_for_cache(browser, ["häst"])
+    type_filter(browser, "h")
+    wait_for_cache(browser, ["häst", "hund"])
+
+    click_cached(browser, "hund")
+    wait_for(browser, lambda d: "From the cache" in d.find_element(By.ID, "result-meta").text
+             and "dog" in d.find_element(By.ID, "entries").text)
+    browser.find_element(By.ID, "refresh").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "result-meta").text.startswith("Fetched"))
+    assert "looked up 3×" in browser.find_element(By.ID, "result-meta").text
+
+    browser.find_element(By.ID, "swap").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "swap").text == "en→sv")
+    wait_for_cache(browser, [])
+    assert "hund" in look_up(browser, "dog")
+    wait_for_cache(browser, ["dog"])
+    type_filter(browser, "h")
+    wait_for_cache(browser, [])
+    browser.find_element(By.ID, "swap").click()
+    type_filter(browser, "")
+    wait_for_cache(browser, ["häst", "hund", "katt"])
+
+    browser.find_element(By.ID, "edit-cache").click()
+    browser.find_element(By.CSS_SELECTOR, "button[aria-label='Delete katt']").click()
+    wait_for_cache(browser, ["häst", "hund"])
+    browser.find_element(By.ID, "edit-cache").click()
+    assert not browser.find_elements(By.CSS_SELECTOR, "#cached-words .forget:not([hidden])")
+
+    look_up(browser, "hund")
+    type_filter(browser, "hu")
+    wait_for_cache(browser, ["hund"])
+    wait_for(browser, lambda d: server.get_json("/api/lexikon/state")["query"] == "hu")
+    browser.refresh()
+    wait_for(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    assert browser.find_element(By.ID, "word").get_attribute("value") == "hu"
+    wait_for(browser, lambda d: "dog" in d.find_element(By.ID, "entries").text)
+    wait_for_cache(browser, ["hund"])
+    cli = [BINARY, "lexikon", "cache", "--json", "--data", str(server.data)]
+    assert [w["word"] for w in json.loads(subprocess.run(cli, capture_output=True, check=True).stdout)["words"]] \
+        == ["häst", "hund"]
+
+
+def test_welsh_lookup_added_to_a_phrasebook(browser, server):
+    request = urllib.request.Request(
+        server.base + "/api/phrasebook/books", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"name": "Cymraeg", "languages": "en:English,cy:Welsh"}).encode())
+    urllib.request.urlopen(request).read()
+    open_lexikon(browser, server)
+    Select(browser.find_element(By.ID, "direction")).select_by_value("cym-eng")
+    wait_for(browser, lambda d: d.find_element(By.ID, "swap").text == "cy→en")
+    text = look_up(browser, "dŵr")
+    assert "water" in text and "n, s, m" in text
+    browser.find_element(By.CSS_SELECTOR, "#add-to-phrasebook summary").click()
+    assert browser.find_element(By.ID, "pair-one").get_attribute("value") == "water"  # English is the book's first
+    assert browser.find_element(By.ID, "pair-two").get_attribute("value") == "dŵr"
+    browser.find_element(By.CSS_SELECTOR, "#pair-form button[type=submit]").click()
+    wait_for(browser, lambda d: "Added to Cymraeg" in d.find_element(By.ID, "pair-status").text)
+    pairs = server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]
+    assert [(p["pair"]["wordOne"], p["pair"]["wordTwo"]) for p in pairs] == [("water", "dŵr")]
+
+
+def test_an_unreachable_server_leaves_the_cache_working(browser, tmp_path):
+    data = tmp_path / "data"
+    subprocess.run([BINARY, "lexikon", "lookup", "hund", "--data", str(data)], check=True, capture_output=True)
+    offline = Server(data, "--dict-server", f"127.0.0.1:{free_port()}").start()
+    try:
+        open_lexikon(browser, offline)
+        problem = browser.find_element(By.ID, "source-problem")
+        assert problem.is_displayed() and "unreachable" in problem.text
+        wait_for_cache(browser, ["hund"])
+        click_cached(browser, "hund")
+        wait_for(browser, lambda d: "dog" in d.find_element(By.ID, "entries").text)
+        field = browser.find_element(By.ID, "word")
+        field.clear()
+        field.send_keys("katt", Keys.ENTER)
+        error = browser.find_element(By.ID, "lexikon-error")
+        wait_for(browser, lambda d: error.is_displayed() and "unreachable" in error.text)
+        assert "dog" in browser.find_element(By.ID, "entries").text, "the shown result stays"
+    finally:
+        offline.stop()

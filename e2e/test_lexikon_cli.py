@@ -1,0 +1,80 @@
+"""`scriptorium lexikon …` as a user types it: the dictd files by default, a real dictd with
+--dict-server giving the same answers, the cache listed, filtered and forgotten."""
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import BINARY, free_port
+
+
+def lexikon(data, *args, check=True):
+    result = subprocess.run([BINARY, "lexikon", *args, "--data", str(data)], capture_output=True, text=True)
+    if check and result.returncode != 0:
+        raise AssertionError(f"lexikon {' '.join(args)} failed: {result.stderr}")
+    return result
+
+
+@pytest.fixture
+def dictd():
+    """Debian's dictd on a free loopback port serving the Swedish dictionary as fd-swe-eng. Its
+    config is in a world-readable folder of its own: dictd drops privileges before reading it."""
+    folder = Path(tempfile.mkdtemp(prefix="scriptorium-dictd-"))
+    os.chmod(folder, 0o755)
+    config = folder / "dictd.conf"
+    stem = "/usr/share/dictd/freedict-swe-eng"
+    config.write_text(f'database fd-swe-eng {{ data "{stem}.dict.dz" index "{stem}.index" }}\n')
+    os.chmod(config, 0o644)
+    port = free_port()
+    process = subprocess.Popen(
+        ["/usr/sbin/dictd", "-c", str(config), "-d", "nodetach", "-p", str(port), "--listen-to", "127.0.0.1",
+         "--pid-file", str(folder / "pid")],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.02)
+    yield f"127.0.0.1:{port}"
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_files_and_server_give_the_same_entries_and_the_cache_works(tmp_path, dictd):
+    files = json.loads(lexikon(tmp_path / "a", "lookup", "bank", "--json").stdout)
+    served = json.loads(lexikon(tmp_path / "b", "lookup", "bank", "--json", "--dict-server", dictd).stdout)
+    assert files["entries"] == served["entries"]
+    assert [s["text"] for s in files["entries"][0]["senses"]] == ["bank", "sandbank"]
+    assert "hund" in lexikon(tmp_path / "b", "match", "hun", "--dict-server", dictd).stdout.split()
+
+    data = tmp_path / "a"
+    assert "from the cache, looked up 2×" in lexikon(data, "lookup", "BANK").stdout
+    lexikon(data, "lookup", "water", "--from", "en", "--to", "cy")
+    assert "dŵr" in lexikon(data, "lookup", "water", "--from", "en", "--to", "cy").stdout
+    lexikon(data, "lookup", "bär")
+    listed = json.loads(lexikon(data, "cache", "--filter", "BA", "--json", "--from", "sv").stdout)
+    assert [w["word"] for w in listed["words"]] == ["bank", "bär"]
+    assert "Removed bank" in lexikon(data, "forget", "bank", "--from", "sv").stdout
+    refused = lexikon(data, "forget", "bank", "--from", "sv", check=False)
+    assert refused.returncode != 0 and "not in the swe-eng cache" in refused.stderr
+    dictionaries = lexikon(data, "dictionaries").stdout
+    assert "sv→en\tfreedict-swe-eng" in dictionaries and "cached eng-cym: 1 words" in dictionaries
+
+
+def test_an_unreachable_server_is_a_clear_error_and_cached_words_still_work(tmp_path):
+    data = tmp_path / "data"
+    lexikon(data, "lookup", "hund")
+    dead = f"127.0.0.1:{free_port()}"
+    assert "dog" in lexikon(data, "lookup", "hund", "--dict-server", dead).stdout
+    failed = lexikon(data, "lookup", "katt", "--dict-server", dead, check=False)
+    assert failed.returncode != 0 and "unreachable" in failed.stderr and "cached words still work" in failed.stderr
