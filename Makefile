@@ -16,9 +16,11 @@ test: setup
 bench: setup
 	swift build -c release --product keyit-benchmark
 	swift build -c release --product phrasebook-benchmark
+	swift build -c release --product lexikon-benchmark
 	swift build -c release --product scriptorium
 	.build/release/keyit-benchmark
 	.build/release/phrasebook-benchmark
+	.build/release/lexikon-benchmark
 	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
 

@@ -78,6 +78,11 @@ let package = Package(
       dependencies: ["Phrasebook", "BenchmarkSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Benchmarks/PhrasebookBenchmark"
     ),
+    .executableTarget(
+      name: "lexikon-benchmark",
+      dependencies: ["Lexikon", "BenchmarkSupport", "TestSupport"],
+      path: "Benchmarks/LexikonBenchmark"
+    ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "KeyItTests",

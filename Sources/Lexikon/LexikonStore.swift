@@ -70,22 +70,33 @@ public final class LexikonStore: Sendable {
   public func store(_ entries: [DictEntry], for looked: String, direction: String, at date: Date = Date())
     async throws -> CachedWord
   {
-    let word =
-      (entries.first?.headword).flatMap { CachedWord.key($0) == CachedWord.key(looked) ? $0 : nil }
-      ?? looked.trimmed.nfc
-    let json = String(decoding: try JSONEncoder().encode(entries), as: UTF8.self)
+    try await store([(looked, entries)], direction: direction, at: date)[0]
+  }
+
+  /// Stores many words' entries in one transaction, as `store(_:for:direction:at:)` does each.
+  @discardableResult
+  public func store(_ lookups: [(looked: String, entries: [DictEntry])], direction: String, at date: Date = Date())
+    async throws -> [CachedWord]
+  {
+    let rows = try lookups.map { looked, entries in
+      let headword = entries.first?.headword
+      let word = headword.flatMap { CachedWord.key($0) == CachedWord.key(looked) ? $0 : nil } ?? looked.trimmed.nfc
+      return (word, String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
+    }
     return try await writer.write { db in
       // Insert or replace the entries: one row per (direction, word), its lookup count kept.
-      try db.execute(
+      let statement = try db.cachedStatement(
         sql: """
           INSERT INTO CachedWords (direction, word, key, folded, entries, fetchedAt, lookupCount)
           VALUES (?, ?, ?, ?, ?, ?, 1)
           ON CONFLICT (direction, key) DO UPDATE SET
             word = excluded.word, folded = excluded.folded, entries = excluded.entries,
             fetchedAt = excluded.fetchedAt, lookupCount = lookupCount + 1
-          """,
-        arguments: [direction, word, CachedWord.key(word), CachedWord.folded(word), json, date])
-      return try Self.cached(db, word, direction: direction)!
+          """)
+      for (word, json) in rows {
+        try statement.execute(arguments: [direction, word, CachedWord.key(word), CachedWord.folded(word), json, date])
+      }
+      return try rows.map { try Self.cached(db, $0.0, direction: direction)! }
     }
   }
 

@@ -55,7 +55,7 @@ public final class DictdServer: @unchecked Sendable {
       throw OracleError(description: "dictd could not be started")
     }
     let deadline = Date(timeIntervalSinceNow: 10)
-    while !Self.accepts(port: port) {
+    while !Self.greets(port: port) {
       guard isRunning, Date() < deadline else {
         stop()
         throw OracleError(description: "dictd did not start on port \(port)")
@@ -117,15 +117,23 @@ public final class DictdServer: @unchecked Sendable {
     return Int(UInt16(bigEndian: address.sin_port))
   }
 
-  private static func accepts(port: Int) -> Bool {
+  /// True when dictd answers a connection with its banner (it accepts connections a moment before
+  /// it is ready to serve them).
+  private static func greets(port: Int) -> Bool {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
     var address = loopback(port: port)
-    return withUnsafePointer(to: &address) {
+    let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
       }
     }
+    guard connected else { return false }
+    var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    guard poll(&poller, 1, 1000) == 1 else { return false }
+    var banner = [UInt8](repeating: 0, count: 3)
+    let count = banner.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, 3, Int32(MSG_WAITALL)) }
+    return count == 3 && banner == Array("220".utf8)
   }
 
   private static func loopback(port: Int) -> sockaddr_in {

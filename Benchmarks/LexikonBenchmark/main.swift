@@ -1,0 +1,99 @@
+// Lexikon's speed, each figure against its peer in the same run (medians of noisy machines):
+//   1. 1,000 DEFINE lookups over one connection: the DictClient against the bare round trip to
+//      the same dictd with the same words (goal: client p50 ≤ 0.5 ms), plus the naive client's
+//      delayed-ACK trap on 50 words for scale;
+//   2. the dictd file reader against the client, same words;
+//   3. the cache filter over 100,000 cached words (goal: p99 ≤ 2 ms).
+import BenchmarkSupport
+import Foundation
+import Lexikon
+import TestSupport
+
+func timed(_ words: [String], _ body: (String) throws -> Void) rethrows -> [Double] {
+  try words.map { word in
+    let start = ContinuousClock.now
+    try body(word)
+    return milliseconds(ContinuousClock.now - start)
+  }
+}
+
+func report(_ name: String, _ times: [Double]) {
+  let line = String(
+    format: "%@  p50 %.3f ms  p99 %.3f ms  (n=%d)", name.padding(toLength: 44, withPad: " ", startingAt: 0),
+    percentile(times, 0.5), percentile(times, 0.99), times.count)
+  print(line)
+}
+
+let stem = "/usr/share/dictd/freedict-swe-eng"
+let index = try DictdIndex(
+  text: String(decoding: FileManager.default.contents(atPath: stem + ".index")!, as: UTF8.self))
+var random = SeededGenerator(seed: 2026)
+let words = (0..<1000).map { _ in index.entries.randomElement(using: &random)!.headword }
+
+let server = try DictdServer(dictionaries: ["swe-eng"])
+let client = DictClient(host: "127.0.0.1", port: server.port)
+let bare = try BareDict(port: server.port)
+_ = try client.define("hund", in: "fd-swe-eng")  // connect and warm up both
+_ = try bare.define("hund", in: "fd-swe-eng")
+
+print("1,000 DEFINE lookups, one connection, dictd on loopback (words drawn from freedict-swe-eng)")
+var clientTimes: [Double] = []
+var bareTimes: [Double] = []
+for _ in 0..<3 {  // interleaved rounds, so both see the same machine
+  bareTimes += try timed(words) { _ = try bare.define($0, in: "fd-swe-eng") }
+  clientTimes += try timed(words) { _ = try client.define($0, in: "fd-swe-eng") }
+}
+report("bare round trip (peer)", bareTimes)
+report("DictClient.define", clientTimes)
+print(
+  String(
+    format: "ratio client/bare: p50 %.2f×  p99 %.2f×   goal: client p50 ≤ 0.5 ms",
+    percentile(clientTimes, 0.5) / percentile(bareTimes, 0.5),
+    percentile(clientTimes, 0.99) / percentile(bareTimes, 0.99)
+  ))
+let naive = try BareDict(port: server.port, nagle: true)
+report(
+  "naive client without TCP_NODELAY (50 words)",
+  try timed(Array(words.prefix(50))) { _ = try naive.define($0, in: "fd-swe-eng") })
+
+print("\nThe dictd file reader (the embedded default) against the client, same words")
+let files = try DictdFileDictionary(stem: stem)
+var fileTimes: [Double] = []
+for _ in 0..<3 { fileTimes += try timed(words) { _ = try files.define($0) } }
+report("DictdFileDictionary.define", fileTimes)
+print(String(format: "ratio files/client: p50 %.2f×", percentile(fileTimes, 0.5) / percentile(clientTimes, 0.5)))
+
+print("\nCache filter over 100,000 cached words (lexikon.sqlite in a temporary folder)")
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lexikon-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+let store = try LexikonStore(path: folder.appendingPathComponent("lexikon.sqlite").path)
+var headwords = Set<String>()
+for pair in ["swe-eng", "eng-swe", "cym-eng", "eng-cym"] {
+  let other = try DictdIndex(
+    text: String(
+      decoding: FileManager.default.contents(atPath: "/usr/share/dictd/freedict-\(pair).index")!, as: UTF8.self))
+  headwords.formUnion(other.entries.map(\.headword))
+}
+var cached = Array(headwords)
+let letters = Array("abcdefghijklmnoprstuvyåäöŵŷ")
+while cached.count < 100_000 {
+  cached.append(
+    String((0..<Int.random(in: 3...10, using: &random)).map { _ in letters.randomElement(using: &random)! }))
+}
+let entry = DictEntry(raw: "word /wɜːd/\nmeaning")
+let filling = ContinuousClock.now
+try await store.store(cached.map { ($0, [entry]) }, direction: "swe-eng")
+print(String(format: "filled in %.1f s", milliseconds(ContinuousClock.now - filling) / 1000))
+for length in 1...3 {
+  var times: [Double] = []
+  for _ in 0..<1000 {
+    let prefix = String(cached.randomElement(using: &random)!.prefix(length))
+    let start = ContinuousClock.now
+    _ = try await store.filter(prefix, direction: "swe-eng", limit: 50)
+    times.append(milliseconds(ContinuousClock.now - start))
+  }
+  report("filter, \(length)-letter prefix, first 50", times)
+}
+print("goal: filter p99 ≤ 2 ms")
+server.stop()  // (no top-level defer: in async top-level code it runs at once)
+try? FileManager.default.removeItem(at: folder)
