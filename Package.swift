@@ -42,6 +42,13 @@ let package = Package(
       ]
     ),
     .target(
+      name: "ShareSynch",
+      dependencies: [
+        "AppSupport", .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]
+    ),
+    .target(
       name: "WebFetch",
       dependencies: [
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -94,6 +101,10 @@ let package = Package(
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
     .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook", "TestSupport"]),
     .testTarget(name: "LexikonTests", dependencies: ["Lexikon", "TestSupport"]),
+    .testTarget(
+      name: "ShareSynchTests",
+      dependencies: ["ShareSynch", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

@@ -1,0 +1,143 @@
+/// `manifest.json` of a series package (format `sharesynch-series/1`, described in the README):
+/// the series, its sermons and slides with notes and overlays per language, its appeal songs,
+/// and every resource file with its size and SHA-256.
+public struct SeriesManifest: Codable, Sendable, Equatable {
+  /// Always `sharesynch-series/1` for this version.
+  public var format: String
+  /// A stable id (letters, digits, `-`), also the installed folder's name.
+  public var id: String
+  /// The series' title.
+  public var name: String
+  /// Language codes the slides carry (overlay text), first the default.
+  public var slideLanguages: [String]
+  /// Language codes the notes carry, first the default.
+  public var noteLanguages: [String]
+  /// The appeal songs.
+  public var songs: [Song]
+  /// The sermons, in order.
+  public var sermons: [Sermon]
+  /// Every file of the package besides the manifest.
+  public var resources: [Resource]
+
+  /// An appeal song: its videos and the image for a text-only appeal.
+  public struct Song: Codable, Sendable, Equatable {
+    /// Its id, referred to by sermons.
+    public var id: String
+    /// Its title.
+    public var name: String
+    /// The vocal video.
+    public var vocal: String?
+    /// The instrumental video.
+    public var instrumental: String?
+    /// The still image for a text-only appeal.
+    public var image: String?
+  }
+
+  /// A sermon.
+  public struct Sermon: Codable, Sendable, Equatable {
+    /// Its id within the series.
+    public var id: String
+    /// Its title per language.
+    public var title: [String: String]
+    /// The appeal type and song it starts with.
+    public var appeal: AppealSetting
+    /// Its slides in the original order.
+    public var slides: [Slide]
+  }
+
+  /// A slide: an image, a video, an image with text drawn over it, or the appeal.
+  public struct Slide: Codable, Sendable, Equatable {
+    /// Its id within the sermon.
+    public var id: String
+    /// What it shows.
+    public var kind: Kind
+    /// The image or video (none for the appeal, which uses the song's).
+    public var resource: String?
+    /// Text drawn over the image, per slide language.
+    public var overlays: [String: Overlay]?
+    /// Notes per note language (HTML of the notes subset; sanitised on install).
+    public var notes: [String: String]
+    /// Hidden in the original order.
+    public var hidden: Bool?
+  }
+
+  /// The kinds of slide.
+  public enum Kind: String, Codable, Sendable {
+    /// A JPEG or PNG picture.
+    case image
+    /// A video.
+    case video
+    /// A picture with text drawn over it.
+    case overlay
+    /// The appeal (video or image from the song, text chunks from the notes).
+    case appeal
+  }
+
+  /// Text drawn over an image, in image pixels from the top left.
+  public struct Overlay: Codable, Sendable, Equatable {
+    /// The text.
+    public var text: String
+    /// Left edge.
+    public var x: Double
+    /// Top edge.
+    public var y: Double
+    /// Box width.
+    public var width: Double
+    /// Box height.
+    public var height: Double
+    /// Font family name.
+    public var font: String
+    /// Font size in image pixels.
+    public var size: Double
+    /// CSS colour (`#rrggbb`).
+    public var color: String
+  }
+
+  /// A file of the package.
+  public struct Resource: Codable, Sendable, Equatable {
+    /// Its path in the package (`media/…`).
+    public var path: String
+    /// Its size in bytes.
+    public var size: Int64
+    /// Its SHA-256, lowercase hex.
+    public var sha256: String
+  }
+
+  /// The current format name.
+  public static let currentFormat = "sharesynch-series/1"
+
+  /// Checks what JSON cannot: the format, ids, that every referenced file is a listed resource,
+  /// and that every listed path is safe. Returns the first problem, or nil.
+  public func problem() -> String? {
+    guard format == Self.currentFormat else { return "format \"\(format)\" is not \(Self.currentFormat)" }
+    guard Self.isSafeID(id) else { return "the series id \"\(id)\" must be letters, digits and -" }
+    guard !slideLanguages.isEmpty, !noteLanguages.isEmpty else { return "no slide or note language" }
+    let listed = Set(resources.map(\.path))
+    guard listed.count == resources.count else { return "a resource is listed twice" }
+    if let unsafe = resources.first(where: { SeriesPackage.unsafeReason($0.path) != nil }) {
+      return "the resource path \(unsafe.path) is not allowed"
+    }
+    let songIDs = Set(songs.map(\.id))
+    var referenced = songs.flatMap { [$0.vocal, $0.image, $0.instrumental].compactMap { $0 } }
+    for sermon in sermons {
+      guard Self.isSafeID(sermon.id) else { return "the sermon id \"\(sermon.id)\" must be letters, digits and -" }
+      if let song = sermon.appeal.song, !songIDs.contains(song) { return "sermon \(sermon.id): no song \(song)" }
+      guard Set(sermon.slides.map(\.id)).count == sermon.slides.count else {
+        return "sermon \(sermon.id): a slide id repeats"
+      }
+      for slide in sermon.slides {
+        if slide.kind != .appeal, slide.resource == nil { return "sermon \(sermon.id), slide \(slide.id): no resource" }
+        referenced += slide.resource.map { [$0] } ?? []
+      }
+    }
+    if let missing = referenced.first(where: { !listed.contains($0) }) { return "\(missing) is used but not listed" }
+    return nil
+  }
+
+  static func isSafeID(_ id: String) -> Bool {
+    !id.isEmpty && id.count <= 64
+      && id.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-"
+      }
+  }
+}

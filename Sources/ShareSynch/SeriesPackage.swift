@@ -1,0 +1,251 @@
+import Crypto
+import Foundation
+import ZIPFoundation
+
+/// Series packages: one zip file holding `manifest.json` and the resources it lists. `pack`
+/// builds one from a folder; `install` verifies one completely and installs it atomically.
+public enum SeriesPackage {
+  /// The largest manifest accepted.
+  static let manifestLimit: UInt64 = 4 << 20
+
+  /// Why a path inside a package is refused, or nil when it is a plain relative path.
+  static func unsafeReason(_ path: String) -> String? {
+    if path.isEmpty || path.hasPrefix("/") || path.hasPrefix("~") { return "an absolute or empty path" }
+    if path.contains("\\") || path.contains("\0") || path.contains(":") {
+      return "a backslash, colon or NUL in the path"
+    }
+    if path.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
+      $0 == ".." || $0 == "." || $0.isEmpty
+    }) {
+      return "the path leaves its folder (zip-slip)"
+    }
+    return nil
+  }
+
+  /// The SHA-256 of a file, lowercase hex, read in chunks.
+  public static func sha256(of file: URL) throws -> String {
+    let handle = try FileHandle(forReadingFrom: file)
+    defer { try? handle.close() }
+    var hasher = SHA256()
+    while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty { hasher.update(data: chunk) }
+    return hex(hasher.finalize())
+  }
+
+  static func hex(_ digest: SHA256.Digest) -> String { digest.map { String(format: "%02x", $0) }.joined() }
+
+  /// Builds a package from `folder`, which holds `series.json` (a manifest without `resources`
+  /// and `format`) and the files it names; writes it to `output` and returns its manifest.
+  @discardableResult
+  public static func pack(folder: URL, to output: URL) throws -> SeriesManifest {
+    let description = folder.appendingPathComponent("series.json")
+    guard let data = FileManager.default.contents(atPath: description.path) else {
+      throw ShareSynchError.badSeriesFolder(path: folder.path, reason: "it has no series.json")
+    }
+    var object: [String: Any]
+    do {
+      object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    } catch {
+      throw ShareSynchError.badSeriesFolder(path: description.path, reason: "it is not JSON")
+    }
+    object["format"] = SeriesManifest.currentFormat
+    object["resources"] = []
+    var manifest: SeriesManifest
+    do {
+      manifest = try JSONDecoder().decode(SeriesManifest.self, from: JSONSerialization.data(withJSONObject: object))
+    } catch {
+      throw ShareSynchError.badSeriesFolder(path: description.path, reason: "\(error)")
+    }
+    let used = Set(
+      manifest.songs.flatMap { [$0.vocal, $0.instrumental, $0.image].compactMap { $0 } }
+        + manifest.sermons.flatMap { $0.slides.compactMap(\.resource) }
+    ).sorted()
+    manifest.resources = try used.map { path in
+      if let reason = unsafeReason(path) { throw ShareSynchError.badSeriesFolder(path: path, reason: reason) }
+      let file = folder.appendingPathComponent(path)
+      let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey])
+      guard values?.isRegularFile == true, values?.isSymbolicLink != true, let size = values?.fileSize else {
+        throw ShareSynchError.badSeriesFolder(path: path, reason: "it is missing or not a plain file")
+      }
+      return .init(path: path, size: Int64(size), sha256: try sha256(of: file))
+    }
+    if let problem = manifest.problem() { throw ShareSynchError.badSeriesFolder(path: folder.path, reason: problem) }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    let manifestData = try encoder.encode(manifest)
+    try? FileManager.default.removeItem(at: output)
+    let archive = try Archive(url: output, accessMode: .create)
+    try archive.addEntry(
+      with: "manifest.json", type: .file, uncompressedSize: Int64(manifestData.count), compressionMethod: .deflate
+    ) { position, size in manifestData.subdata(in: Int(position)..<Int(position) + size) }
+    for resource in manifest.resources {
+      try archive.addEntry(with: resource.path, relativeTo: folder, compressionMethod: .none)
+    }
+    return manifest
+  }
+
+  /// The checksum published for `file`: `expected` when given (from a catalog), else the first
+  /// word of `FILE.sha256` beside it, else nil.
+  static func publishedChecksum(for file: URL, expected: String?) -> String? {
+    if let expected { return expected.lowercased() }
+    let beside = URL(fileURLWithPath: file.path + ".sha256")
+    guard let text = try? String(contentsOf: beside, encoding: .utf8) else { return nil }
+    return text.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
+  }
+
+  /// Reads and checks a package without installing it: the published checksum (when there is
+  /// one), every entry's path and type, the manifest, and every resource's size and SHA-256.
+  public static func verify(_ file: URL, expectedSHA256: String? = nil) throws -> SeriesManifest {
+    try withOpenPackage(file, expectedSHA256: expectedSHA256) { archive, manifest in
+      for resource in manifest.resources { try extract(resource, from: archive, to: nil) }
+      return manifest
+    }
+  }
+
+  /// Installs a package into `seriesRoot/ID`: verifies it as `verify` does while extracting into a
+  /// staging folder beside, checks free space first (`freeSpace` answers for tests), sanitises the
+  /// notes, then renames the staging folder into place. On any failure nothing is left behind.
+  public static func install(
+    _ file: URL, into seriesRoot: URL, expectedSHA256: String? = nil,
+    freeSpace: (URL) -> Int64 = SeriesPackage.freeSpace
+  ) throws -> SeriesManifest {
+    try FileManager.default.createDirectory(at: seriesRoot, withIntermediateDirectories: true)
+    return try withOpenPackage(file, expectedSHA256: expectedSHA256) { archive, manifest in
+      let destination = seriesRoot.appendingPathComponent(manifest.id)
+      guard !FileManager.default.fileExists(atPath: destination.path) else {
+        throw ShareSynchError.alreadyInstalled(id: manifest.id)
+      }
+      let needed = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
+      let available = freeSpace(seriesRoot)
+      guard needed < available else { throw ShareSynchError.noSpace(needed: needed, available: available) }
+      let staging = seriesRoot.appendingPathComponent(".installing-\(UUID().uuidString)")
+      do {
+        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+        for resource in manifest.resources {
+          try extract(resource, from: archive, to: staging.appendingPathComponent(resource.path))
+        }
+        var clean = manifest
+        for sermon in clean.sermons.indices {
+          for slide in clean.sermons[sermon].slides.indices {
+            clean.sermons[sermon].slides[slide].notes = clean.sermons[sermon].slides[slide].notes.mapValues(
+              NotesHTML.sanitize)
+          }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try encoder.encode(clean).write(to: staging.appendingPathComponent("manifest.json"))
+        try FileManager.default.moveItem(at: staging, to: destination)
+        return clean
+      } catch {
+        try? FileManager.default.removeItem(at: staging)
+        throw error
+      }
+    }
+  }
+
+  /// Free bytes on the volume holding `folder`.
+  public static func freeSpace(_ folder: URL) -> Int64 {
+    let attributes = try? FileManager.default.attributesOfFileSystem(forPath: folder.path)
+    return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
+  }
+
+  /// Opens a package after its checksum matched, refuses unsafe or unlisted entries, reads the
+  /// manifest, and hands both to `body`.
+  private static func withOpenPackage<Result>(
+    _ file: URL, expectedSHA256: String?, _ body: (Archive, SeriesManifest) throws -> Result
+  ) throws -> Result {
+    let name = file.lastPathComponent
+    guard FileManager.default.isReadableFile(atPath: file.path) else {
+      throw ShareSynchError.badPackage(file: name, reason: "it cannot be read")
+    }
+    if let expected = publishedChecksum(for: file, expected: expectedSHA256) {
+      let actual = try sha256(of: file)
+      guard actual == expected else {
+        throw ShareSynchError.checksumMismatch(file: name, expected: expected, actual: actual)
+      }
+    }
+    let archive: Archive
+    do {
+      archive = try Archive(url: file, accessMode: .read)
+    } catch {
+      throw ShareSynchError.badPackage(file: name, reason: "not a zip file, or cut short")
+    }
+    guard let manifestEntry = archive["manifest.json"] else {
+      throw ShareSynchError.badPackage(file: name, reason: "it has no manifest.json")
+    }
+    guard manifestEntry.uncompressedSize <= manifestLimit else {
+      throw ShareSynchError.badPackage(file: name, reason: "manifest.json is larger than 4 MiB")
+    }
+    var manifestData = Data()
+    do {
+      _ = try archive.extract(manifestEntry, skipCRC32: false) { manifestData.append($0) }
+    } catch {
+      throw ShareSynchError.badPackage(file: name, reason: "manifest.json is damaged")
+    }
+    let manifest: SeriesManifest
+    do {
+      manifest = try JSONDecoder().decode(SeriesManifest.self, from: manifestData)
+    } catch {
+      throw ShareSynchError.badPackage(file: name, reason: "manifest.json does not describe a series (\(error))")
+    }
+    if let problem = manifest.problem() { throw ShareSynchError.badPackage(file: name, reason: problem) }
+    let listed = Dictionary(uniqueKeysWithValues: manifest.resources.map { ($0.path, $0) })
+    for entry in archive {
+      if let reason = unsafeReason(entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path) {
+        throw ShareSynchError.unsafeEntry(path: entry.path, reason: reason)
+      }
+      switch entry.type {
+      case .symlink: throw ShareSynchError.unsafeEntry(path: entry.path, reason: "it is a symbolic link")
+      case .directory: continue
+      case .file:
+        guard entry.path == "manifest.json" || listed[entry.path] != nil else {
+          throw ShareSynchError.unsafeEntry(path: entry.path, reason: "the manifest does not list it")
+        }
+        if let resource = listed[entry.path], Int64(entry.uncompressedSize) != resource.size {
+          throw ShareSynchError.badResource(
+            path: entry.path, reason: "is \(entry.uncompressedSize) bytes, the manifest says \(resource.size)")
+        }
+      }
+    }
+    return try body(archive, manifest)
+  }
+
+  /// Streams one resource out of the archive (to `destination`, or only through the hash),
+  /// checking its size as it goes and its SHA-256 at the end.
+  private static func extract(_ resource: SeriesManifest.Resource, from archive: Archive, to destination: URL?) throws {
+    guard let entry = archive[resource.path] else {
+      throw ShareSynchError.badResource(path: resource.path, reason: "is missing")
+    }
+    var hasher = SHA256()
+    var written: Int64 = 0
+    var handle: FileHandle?
+    if let destination {
+      try FileManager.default.createDirectory(
+        at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+      FileManager.default.createFile(atPath: destination.path, contents: nil)
+      handle = try FileHandle(forWritingTo: destination)
+    }
+    defer { try? handle?.close() }
+    do {
+      _ = try archive.extract(entry, skipCRC32: false) { chunk in
+        written += Int64(chunk.count)
+        guard written <= resource.size else {
+          throw ShareSynchError.badResource(path: resource.path, reason: "is larger than listed")
+        }
+        hasher.update(data: chunk)
+        try handle?.write(contentsOf: chunk)
+      }
+    } catch let error as ShareSynchError {
+      throw error
+    } catch {
+      throw ShareSynchError.badResource(path: resource.path, reason: "is damaged (\(error))")
+    }
+    guard written == resource.size else {
+      throw ShareSynchError.badResource(
+        path: resource.path, reason: "is \(written) bytes, the manifest says \(resource.size)")
+    }
+    let digest = hex(hasher.finalize())
+    guard digest == resource.sha256.lowercased() else {
+      throw ShareSynchError.badResource(path: resource.path, reason: "does not match its SHA-256")
+    }
+  }
+}

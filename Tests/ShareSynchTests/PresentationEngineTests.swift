@@ -1,0 +1,166 @@
+import PropertyBased
+import Testing
+
+@testable import ShareSynch
+
+/// Every navigation rule of the seed's A.3.4, and a property test that any key sequence keeps the
+/// state valid.
+@Suite struct PresentationEngineTests {
+  static let appealNotes = "Pray with me. <C>Come as you are<c> pause <C>Jesus waits<c> <R>Close in prayer."
+  static let appeal = AppealSetting(type: .vocal, song: "song-1")
+
+  /// Slides 1…5; slide 3 hidden; slide 5 an appeal.
+  static func sermon() -> PresentationEngine {
+    PresentationEngine(
+      slides: [
+        .init(id: 1), .init(id: 2), .init(id: 3, hidden: true), .init(id: 4),
+        .init(id: 5, appeal: AppealScript(text: appealNotes)),
+      ], appeal: appeal)
+  }
+
+  @Test func advancingPagesNotesBeforeSlidesAndWrapsAtBothEnds() {
+    var engine = Self.sermon()
+    engine.setNotePages(3, for: 1)
+    #expect(engine.counter == "1/4" && engine.moreOnThisSlide)
+    engine.advance()
+    engine.advance()
+    #expect(engine.current?.id == 1 && engine.step == 2 && !engine.moreOnThisSlide)
+    engine.advance()
+    #expect(engine.current?.id == 2 && engine.step == 0 && engine.counter == "2/4")
+    engine.advance()
+    #expect(engine.current?.id == 4, "the hidden slide 3 is skipped")
+    engine.back()
+    engine.back()
+    #expect(engine.current?.id == 1 && engine.step == 2, "back lands on the previous slide's last page")
+    engine.jump(toNumber: 1)
+    engine.back()
+    #expect(engine.current?.id == 5 && engine.counter == "4/4", "back on the first goes to the last")
+    #expect(engine.step == 2, "at the appeal's last step")
+    engine.advance()
+    #expect(engine.current?.id == 1 && engine.step == 0, "advancing on the last goes to the first")
+  }
+
+  @Test func jumpsByNumberAndThumbnailStartAtTheTop() {
+    var engine = Self.sermon()
+    engine.setNotePages(4, for: 4)
+    let jumped = engine.jump(toNumber: 3)
+    #expect(jumped && engine.current?.id == 4 && engine.step == 0)
+    engine.advance()
+    #expect(engine.step == 1)
+    let beyond = engine.jump(toNumber: 5)
+    let zero = engine.jump(toNumber: 0)
+    #expect(!beyond && !zero, "no such slide: nothing moves")
+    #expect(engine.current?.id == 4 && engine.step == 1)
+    let hidden = engine.jump(toSlide: 3)
+    #expect(!hidden, "a hidden slide's thumbnail is not offered")
+    let tapped = engine.jump(toSlide: 2)
+    #expect(tapped && engine.step == 0 && engine.previous?.id == 1 && engine.next?.id == 4)
+    engine.jump(toNumber: 1)
+    #expect(engine.previous == nil, "previews do not wrap")
+    engine.jump(toNumber: 4)
+    #expect(engine.next == nil)
+  }
+
+  @Test func appealChunksAdvanceAndTheRemoveMarkerClearsTheText() {
+    var engine = Self.sermon()
+    engine.jump(toSlide: 5)
+    #expect(engine.appealText == "Come as you are" && engine.stepsHere == 3)
+    engine.advance()
+    #expect(engine.appealText == "Jesus waits")
+    engine.advance()
+    #expect(engine.appealText == nil && engine.current?.id == 5, "<R> removes the text")
+    engine.advance()
+    #expect(engine.current?.id == 1)
+  }
+
+  @Test func anAppealChangeWhileItShowsWaitsForTheNextTime() {
+    var engine = Self.sermon()
+    let instrumental = AppealSetting(type: .instrumental, song: "song-2")
+    engine.jump(toSlide: 5)
+    engine.setAppeal(instrumental)
+    #expect(engine.shownAppeal == Self.appeal && engine.pendingAppeal == instrumental)
+    engine.advance()
+    engine.advance()
+    engine.advance()  // leaves the appeal
+    #expect(engine.shownAppeal == Self.appeal)
+    engine.back()  // shown again
+    #expect(engine.shownAppeal == instrumental && engine.pendingAppeal == nil)
+    engine.jump(toNumber: 1)
+    let textOnly = AppealSetting(type: .textOnly, song: nil)
+    engine.setAppeal(textOnly)
+    #expect(engine.shownAppeal == textOnly, "away from the appeal a change applies at once")
+  }
+
+  @Test func editsKeepTheCurrentSlideOrTheNearestOne() {
+    var engine = Self.sermon()
+    engine.jump(toSlide: 4)
+    var slides = engine.slides
+    slides.swapAt(0, 3)  // 4 moves to the front
+    engine.replaceSlides(slides)
+    #expect(engine.current?.id == 4 && engine.counter == "1/4")
+    slides[0].hidden = true  // the current slide is hidden
+    engine.replaceSlides(slides)
+    #expect(engine.current?.id == 2 && engine.counter == "1/3")
+    engine.replaceSlides(slides.map { PresentationSlide(id: $0.id, hidden: true) })
+    #expect(engine.current == nil && engine.counter == "0/0")
+    engine.advance()
+    engine.back()
+    #expect(engine.counter == "0/0")
+  }
+
+  @Test func blackScreenToggles() {
+    var engine = Self.sermon()
+    engine.toggleBlack()
+    #expect(engine.black)
+    engine.advance()
+    #expect(engine.black, "advancing does not lift the black screen")
+    engine.toggleBlack()
+    #expect(!engine.black)
+  }
+
+  /// Any sequence of keys, page measurements and edits keeps the position valid; back undoes
+  /// advance; advancing through every step of every visible slide returns to the start.
+  @Test func anyKeySequenceKeepsTheStateValid() async {
+    let keys = Gen.int(in: 0...99).array(of: 2...2).array(of: 1...60)
+    await propertyCheck(count: 200, input: keys) { keys in
+      var slides = (1...7).map { PresentationSlide(id: Int64($0), hidden: $0 % 3 == 0) }
+      slides[5].appeal = AppealScript(text: Self.appealNotes)
+      var engine = PresentationEngine(slides: slides, appeal: Self.appeal)
+      for key in keys {
+        let (kind, value) = (key[0] % 7, key[1])
+        switch kind {
+        case 0: engine.advance()
+        case 1: engine.back()
+        case 2: engine.jump(toNumber: value % 9)
+        case 3: engine.jump(toSlide: Int64(value % 8))
+        case 4: engine.setNotePages(value % 5, for: Int64(value % 7 + 1))
+        case 5:
+          var edited = engine.slides
+          edited[value % 7].hidden.toggle()
+          engine.replaceSlides(edited)
+        default:
+          let before = engine
+          engine.advance()
+          engine.back()
+          #expect(engine.index == before.index && engine.step == before.step, "back undoes advance")
+        }
+        let visible = engine.visible
+        if visible.isEmpty {
+          #expect(engine.current == nil && engine.counter == "0/0")
+        } else {
+          #expect(visible.indices.contains(engine.index) && (0..<engine.stepsHere).contains(engine.step))
+          #expect(engine.counter == "\(engine.index + 1)/\(visible.count)" && engine.current?.hidden == false)
+        }
+      }
+      guard !engine.visible.isEmpty else { return }
+      let start = (engine.index, engine.step)
+      let total = engine.visible.reduce(0) { sum, slide in
+        var probe = engine
+        probe.jump(toSlide: slide.id)
+        return sum + probe.stepsHere
+      }
+      for _ in 0..<total { engine.advance() }
+      #expect(engine.index == start.0 && engine.step == start.1, "a full cycle returns to the start")
+    }
+  }
+}
