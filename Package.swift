@@ -45,7 +45,7 @@ let package = Package(
       name: "ShareSynch",
       dependencies: [
         "AppSupport", .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]
     ),
     .target(

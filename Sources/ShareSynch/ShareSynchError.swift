@@ -14,6 +14,20 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case badSeriesFolder(path: String, reason: String)
   /// A series with this id is already installed.
   case alreadyInstalled(id: String)
+  /// No installed series has this id.
+  case unknownSeries(String)
+  /// The series has no sermon with this id.
+  case unknownSermon(String)
+  /// The series has no variation with this id.
+  case unknownVariation(Int64)
+  /// The variation has no slide with this id.
+  case unknownSlide(Int64)
+  /// The series does not carry this language.
+  case unknownLanguage(String, offered: [String])
+  /// The original variation cannot be edited or deleted.
+  case originalIsReadOnly(String)
+  /// A name that cannot be used.
+  case badName(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -27,6 +41,14 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
       "not enough free space: the series needs \(needed / 1_048_576 + 1) MB, \(available / 1_048_576) MB are free"
     case .badSeriesFolder(let path, let reason): "\(path) cannot be packed: \(reason)"
     case .alreadyInstalled(let id): "the series \(id) is already installed"
+    case .unknownSeries(let id): "no series \(id) is installed"
+    case .unknownSermon(let id): "the series has no sermon \(id)"
+    case .unknownVariation(let id): "the series has no variation \(id)"
+    case .unknownSlide(let id): "this variation has no slide \(id)"
+    case .unknownLanguage(let code, let offered):
+      "the series does not carry \(code) (it has \(offered.joined(separator: ", ")))"
+    case .originalIsReadOnly(let what): "the original variation cannot be \(what): create a variation first"
+    case .badName(let reason): reason
     }
   }
 }

@@ -1,0 +1,38 @@
+import GRDB
+
+/// The schema of `sharesynch.sqlite`.
+enum ShareSynchMigrations {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.create(table: "Series") { t in
+        t.primaryKey("id", .text)
+        t.column("name", .text).notNull()
+        t.column("slideLanguage", .text).notNull()
+        t.column("noteLanguage", .text).notNull()
+        t.column("currentVariationID", .integer)
+        t.column("installedAt", .datetime).notNull()
+      }
+      try db.create(table: "Variations") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("seriesID", .text).notNull().references("Series", onDelete: .cascade)
+        t.column("name", .text).notNull()
+        t.column("isOriginal", .boolean).notNull()
+        t.uniqueKey(["seriesID", "name"])
+      }
+      try db.create(table: "Slides") { t in
+        t.autoIncrementedPrimaryKey("id")
+        t.column("variationID", .integer).notNull().references("Variations", onDelete: .cascade)
+        t.column("sermonID", .text).notNull()
+        t.column("position", .integer).notNull()
+        t.column("sourceSlideID", .text)
+        t.column("kind", .text).notNull()
+        t.column("resource", .text)
+        t.column("hidden", .boolean).notNull()
+        t.column("notes", .text).notNull()
+      }
+      try db.create(index: "Slides_order", on: "Slides", columns: ["variationID", "sermonID", "position"])
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+
+/// An installed series as the lists show it.
+public struct SeriesSummary: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+  /// The table.
+  public static let databaseTableName = "Series"
+  /// The manifest's id (its folder's name).
+  public var id: String
+  /// Its title.
+  public var name: String
+  /// The language the slides are shown in.
+  public var slideLanguage: String
+  /// The language the notes are shown in.
+  public var noteLanguage: String
+  /// The variation in use.
+  public var currentVariationID: Int64?
+  /// When it was installed.
+  public var installedAt: Date
+}
+
+/// A variation of a series: its own slide order, visibility, notes and custom slides.
+public struct Variation: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  /// The table.
+  public static let databaseTableName = "Variations"
+  /// Row id.
+  public var id: Int64?
+  /// The series.
+  public var seriesID: String
+  /// The name the user chose ("Original" for the original).
+  public var name: String
+  /// The original, unedited variation: never edited, never deleted.
+  public var isOriginal: Bool
+
+  /// Takes the id SQLite gave the row.
+  public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A slide row of a variation's sermon.
+struct SlideRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+  static let databaseTableName = "Slides"
+  var id: Int64?
+  var variationID: Int64
+  var sermonID: String
+  var position: Int
+  /// The manifest slide it shows (also for duplicates); nil for a slide the user added.
+  var sourceSlideID: String?
+  var kind: SeriesManifest.Kind
+  /// Path of its picture or video inside the series folder (nil for the appeal).
+  var resource: String?
+  var hidden: Bool
+  /// Notes the user wrote, JSON `{language: html}`; a language missing here shows the original.
+  var notes: [String: String]
+
+  mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// A slide as a screen shows it: in the series' slide and note languages.
+public struct SlideView: Codable, Sendable, Equatable {
+  /// Row id (stable across edits of this variation).
+  public let id: Int64
+  /// Its place among all slides, 0-based.
+  public let position: Int
+  /// What it shows.
+  public let kind: SeriesManifest.Kind
+  /// The picture or video (the appeal's depends on the sermon's appeal type and song).
+  public let resource: String?
+  /// Hidden from the presentation.
+  public let hidden: Bool
+  /// Added by the user (not from the package).
+  public let custom: Bool
+  /// The notes in the note language (sanitised HTML).
+  public let notes: String
+  /// True when the notes differ from the package's.
+  public let notesEdited: Bool
+  /// The overlay in the slide language, if any.
+  public let overlay: SeriesManifest.Overlay?
+
+  /// The slide as the presentation engine needs it.
+  public var presentation: PresentationSlide {
+    PresentationSlide(id: id, hidden: hidden, appeal: kind == .appeal ? AppealScript(notesHTML: notes) : nil)
+  }
+}

@@ -1,0 +1,223 @@
+import AppSupport
+import Foundation
+import GRDB
+
+/// Owns `sharesynch.sqlite` and the installed series folders: which series are installed, their
+/// languages and variations, and each variation's slides and notes. The package's own files are
+/// never changed; a variation stores only its order, visibility, edited notes and added slides,
+/// so creating one copies rows, not media. Every public method is one transaction.
+public final class ShareSynchStore: Sendable {
+  let writer: any DatabaseWriter
+  /// Where series are installed (`media/sharesynch/series/` in the data folder).
+  public let seriesRoot: URL
+  private let manifests = ManifestCache()
+
+  /// Opens (creating and migrating) the database at `path`, series under `seriesRoot`.
+  public convenience init(path: String, seriesRoot: URL) throws {
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(5)
+    try self.init(writer: DatabasePool(path: path, configuration: configuration), seriesRoot: seriesRoot)
+  }
+
+  /// A store in memory over `seriesRoot`, for tests.
+  public static func inMemory(seriesRoot: URL) throws -> ShareSynchStore {
+    try ShareSynchStore(writer: DatabaseQueue(), seriesRoot: seriesRoot)
+  }
+
+  init(writer: any DatabaseWriter, seriesRoot: URL) throws {
+    self.writer = writer
+    self.seriesRoot = seriesRoot
+    try ShareSynchMigrations.migrator.migrate(writer)
+  }
+
+  // MARK: Series
+
+  /// Installs a package file and registers its series; on failure nothing stays installed.
+  public func install(_ file: URL, expectedSHA256: String? = nil) async throws -> SeriesSummary {
+    let manifest = try SeriesPackage.install(file, into: seriesRoot, expectedSHA256: expectedSHA256)
+    do {
+      return try await register(manifest)
+    } catch {
+      try? FileManager.default.removeItem(at: seriesRoot.appendingPathComponent(manifest.id))
+      throw error
+    }
+  }
+
+  /// Registers an installed series: its row, its original variation and that variation's slides.
+  func register(_ manifest: SeriesManifest) async throws -> SeriesSummary {
+    try await writer.write { db in
+      var series = SeriesSummary(
+        id: manifest.id, name: manifest.name, slideLanguage: manifest.slideLanguages[0],
+        noteLanguage: manifest.noteLanguages[0], currentVariationID: nil, installedAt: Date())
+      try series.insert(db)
+      var original = Variation(id: nil, seriesID: manifest.id, name: "Original", isOriginal: true)
+      try original.insert(db)
+      for sermon in manifest.sermons {
+        for (position, slide) in sermon.slides.enumerated() {
+          var row = SlideRow(
+            id: nil, variationID: original.id!, sermonID: sermon.id, position: position, sourceSlideID: slide.id,
+            kind: slide.kind, resource: slide.resource, hidden: slide.hidden ?? false, notes: [:])
+          try row.insert(db)
+        }
+      }
+      series.currentVariationID = original.id
+      try series.update(db)
+      return series
+    }
+  }
+
+  /// The installed series, by name.
+  public func series() async throws -> [SeriesSummary] {
+    try await writer.read { db in try SeriesSummary.order(Column("name")).fetchAll(db) }
+  }
+
+  /// The manifest of an installed series (sanitised notes, as installed).
+  public func manifest(_ seriesID: String) throws -> SeriesManifest {
+    try manifests.manifest(seriesID, in: seriesRoot)
+  }
+
+  /// Sets the slide and note languages independently (each must be one the series carries).
+  public func setLanguages(series seriesID: String, slides: String?, notes: String?) async throws -> SeriesSummary {
+    let manifest = try manifest(seriesID)
+    if let slides, !manifest.slideLanguages.contains(slides) {
+      throw ShareSynchError.unknownLanguage(slides, offered: manifest.slideLanguages)
+    }
+    if let notes, !manifest.noteLanguages.contains(notes) {
+      throw ShareSynchError.unknownLanguage(notes, offered: manifest.noteLanguages)
+    }
+    return try await writer.write { db in
+      var series = try Self.series(db, seriesID)
+      series.slideLanguage = slides ?? series.slideLanguage
+      series.noteLanguage = notes ?? series.noteLanguage
+      try series.update(db)
+      return series
+    }
+  }
+
+  static func series(_ db: Database, _ id: String) throws -> SeriesSummary {
+    guard let series = try SeriesSummary.fetchOne(db, key: id) else { throw ShareSynchError.unknownSeries(id) }
+    return series
+  }
+
+  // MARK: Variations
+
+  /// A series' variations, the original first.
+  public func variations(series seriesID: String) async throws -> [Variation] {
+    try await writer.read { db in
+      _ = try Self.series(db, seriesID)
+      return try Variation.filter(Column("seriesID") == seriesID)
+        .order(Column("isOriginal").desc, Column("name")).fetchAll(db)
+    }
+  }
+
+  /// A new variation copying `source` (the original when nil): its slide rows and edited notes
+  /// are copied; the media stay shared. The new variation becomes the current one.
+  public func createVariation(series seriesID: String, name: String, from source: Int64? = nil) async throws
+    -> Variation
+  {
+    let name = name.trimmed.nfc
+    guard !name.isEmpty else { throw ShareSynchError.badName("a variation needs a name") }
+    return try await writer.write { db in
+      var series = try Self.series(db, seriesID)
+      let from = try source.map { try Self.variation(db, $0, in: seriesID) } ?? Self.original(db, seriesID)
+      guard try Variation.filter(Column("seriesID") == seriesID && Column("name") == name).fetchCount(db) == 0 else {
+        throw ShareSynchError.badName("a variation named \(name) exists")
+      }
+      var variation = Variation(id: nil, seriesID: seriesID, name: name, isOriginal: false)
+      try variation.insert(db)
+      try db.execute(
+        sql: """
+          INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, kind, resource, hidden, notes)
+          SELECT ?, sermonID, position, sourceSlideID, kind, resource, hidden, notes FROM Slides WHERE variationID = ?
+          """, arguments: [variation.id, from.id])
+      series.currentVariationID = variation.id
+      try series.update(db)
+      return variation
+    }
+  }
+
+  /// Makes `variationID` the series' current variation.
+  public func switchVariation(series seriesID: String, to variationID: Int64) async throws {
+    try await writer.write { db in
+      var series = try Self.series(db, seriesID)
+      _ = try Self.variation(db, variationID, in: seriesID)
+      series.currentVariationID = variationID
+      try series.update(db)
+    }
+  }
+
+  /// Deletes a variation (never the original); the original becomes current if it was.
+  public func deleteVariation(series seriesID: String, _ variationID: Int64) async throws {
+    try await writer.write { db in
+      let variation = try Self.variation(db, variationID, in: seriesID)
+      guard !variation.isOriginal else { throw ShareSynchError.originalIsReadOnly("deleted") }
+      try Variation.deleteOne(db, key: variationID)
+      var series = try Self.series(db, seriesID)
+      if series.currentVariationID == variationID {
+        series.currentVariationID = try Self.original(db, seriesID).id
+        try series.update(db)
+      }
+    }
+  }
+
+  static func variation(_ db: Database, _ id: Int64, in seriesID: String) throws -> Variation {
+    guard let variation = try Variation.fetchOne(db, key: id), variation.seriesID == seriesID else {
+      throw ShareSynchError.unknownVariation(id)
+    }
+    return variation
+  }
+
+  static func original(_ db: Database, _ seriesID: String) throws -> Variation {
+    guard
+      let original = try Variation.filter(Column("seriesID") == seriesID && Column("isOriginal") == true).fetchOne(db)
+    else { throw ShareSynchError.unknownSeries(seriesID) }
+    return original
+  }
+
+  // MARK: Slides
+
+  /// A sermon's slides in a variation (the current one when nil), in the series' languages.
+  public func slides(series seriesID: String, sermon sermonID: String, variation: Int64? = nil) async throws
+    -> [SlideView]
+  {
+    let manifest = try manifest(seriesID)
+    guard let sermon = manifest.sermons.first(where: { $0.id == sermonID }) else {
+      throw ShareSynchError.unknownSermon(sermonID)
+    }
+    let originals = Dictionary(uniqueKeysWithValues: sermon.slides.map { ($0.id, $0) })
+    return try await writer.read { db in
+      let series = try Self.series(db, seriesID)
+      let variationID = variation ?? series.currentVariationID!
+      _ = try Self.variation(db, variationID, in: seriesID)
+      let rows = try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
+        .order(Column("position")).fetchAll(db)
+      return rows.map { row in
+        let original = row.sourceSlideID.flatMap { originals[$0] }
+        let originalNotes = original?.notes[series.noteLanguage] ?? ""
+        let notes = row.notes[series.noteLanguage] ?? originalNotes
+        return SlideView(
+          id: row.id!, position: row.position, kind: row.kind, resource: row.resource, hidden: row.hidden,
+          custom: row.sourceSlideID == nil, notes: notes, notesEdited: notes != originalNotes,
+          overlay: original?.overlays?[series.slideLanguage])
+      }
+    }
+  }
+}
+
+/// Manifests read from the installed folders, kept after the first read.
+final class ManifestCache: @unchecked Sendable {
+  private let lock = NSLock()
+  private var loaded: [String: SeriesManifest] = [:]
+
+  func manifest(_ id: String, in root: URL) throws -> SeriesManifest {
+    try lock.withLock {
+      if let known = loaded[id] { return known }
+      guard SeriesManifest.isSafeID(id),
+        let data = FileManager.default.contents(atPath: root.appendingPathComponent("\(id)/manifest.json").path)
+      else { throw ShareSynchError.unknownSeries(id) }
+      let manifest = try JSONDecoder().decode(SeriesManifest.self, from: data)
+      loaded[id] = manifest
+      return manifest
+    }
+  }
+}
