@@ -69,7 +69,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "WebApp", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]

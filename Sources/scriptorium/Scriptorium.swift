@@ -6,5 +6,5 @@ struct Scriptorium: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scriptorium",
     abstract: "A workbench for people who work across languages.",
-    subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self])
+    subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self])
 }

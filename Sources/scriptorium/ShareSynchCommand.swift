@@ -1,0 +1,222 @@
+import AppSupport
+import ArgumentParser
+import Foundation
+import ShareSynch
+
+/// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
+struct ShareSynchCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sharesynch",
+    abstract: "Sermon series: install and pack packages, languages, variations, rehearse a sermon.",
+    subcommands: [
+      ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
+      ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
+      ShareSynchPresent.self,
+    ])
+}
+
+/// Options every ShareSynch subcommand takes.
+struct ShareSynchOptions: ParsableArguments {
+  @OptionGroup var common: CommonOptions
+
+  /// Opens `sharesynch.sqlite`, series installed under `media/sharesynch/series/`.
+  func store() throws -> ShareSynchStore {
+    let folder = DataFolder(option: common.data)
+    return try ShareSynchStore(
+      path: try folder.database("sharesynch.sqlite"),
+      seriesRoot: folder.url.appendingPathComponent("media/sharesynch/series"))
+  }
+}
+
+struct ShareSynchSeries: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "series", abstract: "The installed series.")
+  @OptionGroup var options: ShareSynchOptions
+
+  func run() async throws {
+    let series = try await options.store().series()
+    try options.common.emit(series) {
+      series.map { "\($0.id)\t\($0.name)\tslides: \($0.slideLanguage)\tnotes: \($0.noteLanguage)" }
+        .joined(separator: "\n")
+    }
+  }
+}
+
+struct ShareSynchSermons: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(commandName: "sermons", abstract: "A series' sermons.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The series id.") var series: String
+
+  func run() async throws {
+    let store = try options.store()
+    let manifest = try store.manifest(series)
+    let language = try await store.series().first { $0.id == series }?.slideLanguage ?? manifest.slideLanguages[0]
+    let sermons = manifest.sermons.map { ["id": $0.id, "title": $0.title[language] ?? $0.title.values.first ?? $0.id] }
+    try options.common.emit(sermons) { sermons.map { "\($0["id"]!)\t\($0["title"]!)" }.joined(separator: "\n") }
+  }
+}
+
+struct ShareSynchSlides: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "slides", abstract: "A sermon's slides in the current (or a given) variation.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The series id.") var series: String
+  @Argument(help: "The sermon id.") var sermon: String
+  @Option(help: "A variation id (default: the current one).") var variation: Int64?
+
+  func run() async throws {
+    let slides = try await options.store().slides(series: series, sermon: sermon, variation: variation)
+    try options.common.emit(slides) {
+      slides.map {
+        "\($0.position + 1)\t#\($0.id)\t\($0.kind.rawValue)\($0.hidden ? " (hidden)" : "")\t\(NotesHTML.plainText($0.notes).prefix(60))"
+      }.joined(separator: "\n")
+    }
+  }
+}
+
+struct ShareSynchInstall: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "install", abstract: "Verify and install a series package (checked against FILE.sha256 when present).")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The package file.") var file: String
+  @Option(help: "The SHA-256 published for the package.") var sha256: String?
+
+  func run() async throws {
+    let series = try await options.store().install(URL(fileURLWithPath: file), expectedSHA256: sha256)
+    try options.common.emit(series) { "Installed \(series.name) (\(series.id))." }
+  }
+}
+
+struct ShareSynchPack: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pack", abstract: "Build a series package from a folder with series.json and its media.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The folder.") var folder: String
+  @Option(name: .shortAndLong, help: "The package file to write.") var output: String
+
+  func run() async throws {
+    let outputURL = URL(fileURLWithPath: output)
+    let manifest = try SeriesPackage.pack(folder: URL(fileURLWithPath: folder), to: outputURL)
+    let checksum = try SeriesPackage.sha256(of: outputURL)
+    try "\(checksum)  \(outputURL.lastPathComponent)\n".write(
+      to: URL(fileURLWithPath: output + ".sha256"), atomically: true, encoding: .utf8)
+    try options.common.emit(["id": manifest.id, "sha256": checksum, "resources": "\(manifest.resources.count)"]) {
+      "Packed \(manifest.name): \(manifest.sermons.count) sermons, \(manifest.resources.count) files → \(output) (SHA-256 \(checksum), also in \(output).sha256)"
+    }
+  }
+}
+
+struct ShareSynchVerify: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "verify", abstract: "Check a package completely without installing it.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The package file.") var file: String
+  @Option(help: "The SHA-256 published for the package.") var sha256: String?
+
+  func run() async throws {
+    let manifest = try SeriesPackage.verify(URL(fileURLWithPath: file), expectedSHA256: sha256)
+    try options.common.emit(manifest) { "OK: \(manifest.name), \(manifest.resources.count) files verified." }
+  }
+}
+
+struct ShareSynchLanguages: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "languages", abstract: "Set a series' slide language and note language (independently).")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The series id.") var series: String
+  @Option(help: "The slide language.") var slides: String?
+  @Option(help: "The note language.") var notes: String?
+
+  func run() async throws {
+    let changed = try await options.store().setLanguages(series: series, slides: slides, notes: notes)
+    try options.common.emit(changed) {
+      "\(changed.name): slides in \(changed.slideLanguage), notes in \(changed.noteLanguage)."
+    }
+  }
+}
+
+struct ShareSynchVariation: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "variation", abstract: "List, create, switch or delete a series' variations.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "list, create, switch or delete.") var action: String
+  @Argument(help: "The series id.") var series: String
+  @Option(help: "The new variation's name (create).") var name: String?
+  @Option(help: "A variation id: the source (create) or the one to switch to or delete.") var id: Int64?
+
+  func run() async throws {
+    let store = try options.store()
+    switch action {
+    case "list": break
+    case "create": _ = try await store.createVariation(series: series, name: name ?? "", from: id)
+    case "switch", "delete":
+      guard let id else { throw ValidationError("Give the variation with --id.") }
+      if action == "switch" {
+        try await store.switchVariation(series: series, to: id)
+      } else {
+        try await store.deleteVariation(series: series, id)
+      }
+    default: throw ValidationError("The action is list, create, switch or delete.")
+    }
+    let variations = try await store.variations(series: series)
+    let current = try await store.series().first { $0.id == series }?.currentVariationID
+    try options.common.emit(variations) {
+      variations.map {
+        "\($0.id!)\t\($0.name)\($0.isOriginal ? " (original)" : "")\($0.id == current ? "  ← current" : "")"
+      }
+      .joined(separator: "\n")
+    }
+  }
+}
+
+struct ShareSynchPresent: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "present",
+    abstract:
+      "Rehearse a sermon in the terminal: reads n (next), p (previous), a number (jump), b (black), q from stdin.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The series id.") var series: String
+  @Argument(help: "The sermon id.") var sermon: String
+
+  func run() async throws {
+    let store = try options.store()
+    let slides = try await store.slides(series: series, sermon: sermon)
+    let manifest = try store.manifest(series)
+    let appeal = manifest.sermons.first { $0.id == sermon }?.appeal ?? AppealSetting(type: .vocal, song: nil)
+    var engine = PresentationEngine(slides: slides.map(\.presentation), appeal: appeal)
+    let byID = Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) })
+    func show() throws {
+      let slide = engine.current.flatMap { byID[$0.id] }
+      let state = PresentState(
+        counter: engine.counter, slide: slide?.id, kind: slide?.kind.rawValue, step: engine.step, black: engine.black,
+        appealText: engine.appealText, notes: slide.map { NotesHTML.plainText($0.notes) } ?? "")
+      try options.common.emit(state) {
+        "\(state.counter) \(state.kind ?? "-")\(state.black ? " [black]" : "")"
+          + (state.appealText.map { " «\($0)»" } ?? "") + (state.notes.isEmpty ? "" : "  \(state.notes.prefix(70))")
+      }
+    }
+    try show()
+    while let line = readLine() {
+      let key = line.trimmed
+      switch key {
+      case "q": return
+      case "n", "": engine.advance()
+      case "p": engine.back()
+      case "b": engine.toggleBlack()
+      default:
+        guard let number = Int(key), engine.jump(toNumber: number) else { continue }
+      }
+      try show()
+    }
+  }
+
+  /// What `present` prints after each key.
+  struct PresentState: Encodable {
+    let counter: String
+    let slide: Int64?
+    let kind: String?
+    let step: Int
+    let black: Bool
+    let appealText: String?
+    let notes: String
+  }
+}

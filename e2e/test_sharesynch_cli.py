@@ -1,0 +1,82 @@
+"""`scriptorium sharesynch …` as a series author and a speaker use it: pack a folder, verify and
+install the package, refuse a tampered copy, switch the note language, make a variation, and
+rehearse the sermon in the terminal (notes, appeal chunks, wrap-around)."""
+import json
+import subprocess
+import zipfile
+
+from conftest import BINARY
+
+
+def sharesynch(data, *args, stdin=None, check=True):
+    result = subprocess.run([BINARY, "sharesynch", *map(str, args), "--data", str(data)],
+                            capture_output=True, text=True, input=stdin)
+    if check and result.returncode != 0:
+        raise AssertionError(f"sharesynch {' '.join(map(str, args))} failed: {result.stderr}")
+    return result
+
+
+def make_series(folder):
+    (folder / "media").mkdir(parents=True)
+    for name, size in [("one.png", 1500), ("two.jpg", 2500), ("appeal.mp4", 4000)]:
+        (folder / "media" / name).write_bytes(bytes(i % 251 for i in range(size)))
+    series = {
+        "id": "hope", "name": "Hope", "slideLanguages": ["en", "sw"], "noteLanguages": ["en", "sw"],
+        "songs": [{"id": "s", "name": "Song", "vocal": "media/appeal.mp4"}],
+        "sermons": [{
+            "id": "first", "title": {"en": "Living hope", "sw": "Tumaini hai"},
+            "appeal": {"type": "vocal", "song": "s"},
+            "slides": [
+                {"id": "a", "kind": "image", "resource": "media/one.png",
+                 "notes": {"en": "<b>Opening</b>", "sw": "Mwanzo"}},
+                {"id": "b", "kind": "image", "resource": "media/two.jpg", "hidden": True,
+                 "notes": {"en": "Hidden", "sw": "Siri"}},
+                {"id": "c", "kind": "appeal",
+                 "notes": {"en": "&lt;C&gt;Come home&lt;c&gt; &lt;C&gt;Today&lt;c&gt;&lt;R&gt;Pray", "sw": "&lt;C&gt;Njoo&lt;c&gt;"}},
+            ]}],
+    }
+    (folder / "series.json").write_text(json.dumps(series))
+
+
+def test_pack_install_languages_variations_and_rehearsal(tmp_path):
+    source = tmp_path / "hope"
+    make_series(source)
+    package = tmp_path / "hope.sspkg"
+    data = tmp_path / "data"
+    packed = sharesynch(data, "pack", source, "-o", package).stdout
+    assert "3 files" in packed and (tmp_path / "hope.sspkg.sha256").exists()
+    assert "3 files verified" in sharesynch(data, "verify", package).stdout
+
+    tampered = tmp_path / "tampered.sspkg"
+    with zipfile.ZipFile(package) as original, zipfile.ZipFile(tampered, "w") as copy:
+        for item in original.infolist():
+            content = original.read(item)
+            if item.filename == "media/one.png":
+                content = bytes([content[0] ^ 1]) + content[1:]
+            copy.writestr(item, content)
+    refused = sharesynch(data, "install", tampered, check=False)
+    assert refused.returncode != 0 and "media/one.png does not match its SHA-256" in refused.stderr
+    assert json.loads(sharesynch(data, "series", "--json").stdout) == []
+    assert not list((data / "media/sharesynch/series").iterdir()), "a refused install leaves nothing behind"
+
+    assert "Installed Hope (hope)" in sharesynch(data, "install", package).stdout
+    assert "first\tLiving hope" in sharesynch(data, "sermons", "hope").stdout
+    sharesynch(data, "languages", "hope", "--notes", "sw")
+    slides = json.loads(sharesynch(data, "slides", "hope", "first", "--json").stdout)
+    assert [s["notes"] for s in slides] == ["Mwanzo", "Siri", "&lt;C&gt;Njoo&lt;c&gt;"]
+    sharesynch(data, "languages", "hope", "--notes", "en")
+
+    listed = sharesynch(data, "variation", "create", "hope", "--name", "Short").stdout
+    assert "Short  ← current" in listed and "Original (original)" in listed
+    original_id = json.loads(sharesynch(data, "variation", "list", "hope", "--json").stdout)[0]["id"]
+    refused = sharesynch(data, "variation", "delete", "hope", "--id", original_id, check=False)
+    assert refused.returncode != 0 and "cannot be deleted" in refused.stderr
+
+    output = sharesynch(data, "present", "hope", "first", "--json", stdin="n\nn\nn\nn\n2\np\nq\n").stdout
+    states, decoder, position = [], json.JSONDecoder(), 0
+    while output[position:].strip():
+        state, position = decoder.raw_decode(output, position + len(output[position:]) - len(output[position:].lstrip()))
+        states.append(state)
+    assert [s["counter"] for s in states] == ["1/2", "2/2", "2/2", "2/2", "1/2", "2/2", "1/2"]
+    assert [s.get("appealText") for s in states[:4]] == [None, "Come home", "Today", None]
+    assert states[3]["notes"].endswith("Pray") and states[0]["notes"] == "Opening"
