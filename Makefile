@@ -17,10 +17,12 @@ bench: setup
 	swift build -c release --product keyit-benchmark
 	swift build -c release --product phrasebook-benchmark
 	swift build -c release --product lexikon-benchmark
+	swift build -c release --product sharesynch-benchmark
 	swift build -c release --product scriptorium
 	.build/release/keyit-benchmark
 	.build/release/phrasebook-benchmark
 	.build/release/lexikon-benchmark
+	.build/release/sharesynch-benchmark
 	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
 

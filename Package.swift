@@ -90,6 +90,11 @@ let package = Package(
       dependencies: ["Lexikon", "BenchmarkSupport", "TestSupport"],
       path: "Benchmarks/LexikonBenchmark"
     ),
+    .executableTarget(
+      name: "sharesynch-benchmark",
+      dependencies: ["ShareSynch", "BenchmarkSupport"],
+      path: "Benchmarks/ShareSynchBenchmark"
+    ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "KeyItTests",

@@ -9,54 +9,60 @@ extension ShareSynchStore {
     _ = try manifest(seriesID)
     return try await writer.write { db in
       let variationID = try Self.editableVariation(db, seriesID)
-      var rows = try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
-        .order(Column("position")).fetchAll(db)
-      func row(_ id: Int64) throws -> Int {
-        guard let index = rows.firstIndex(where: { $0.id == id }) else { throw ShareSynchError.unknownSlide(id) }
-        return index
+      let sermonSlides = SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
+      func row(_ id: Int64) throws -> SlideRow {
+        guard let found = try sermonSlides.filter(key: id).fetchOne(db) else { throw ShareSynchError.unknownSlide(id) }
+        return found
       }
-      let undo: SlideEdit
+      /// Moves the positions in `range` by `offset` in one statement.
+      func shift(_ range: ClosedRange<Int>, by offset: Int) throws {
+        try sermonSlides.filter(range.contains(Column("position")))
+          .updateAll(db, Column("position").set(to: Column("position") + offset))
+      }
+      let count = try sermonSlides.fetchCount(db)
       switch edit {
       case .notes(let slide, let language, let html):
-        let index = try row(slide)
-        undo = .notes(slide: slide, language: language, html: rows[index].notes[language])
-        rows[index].notes[language] = html.map(NotesHTML.sanitize)
-        try rows[index].update(db, columns: ["notes"])
+        var found = try row(slide)
+        let undo = SlideEdit.notes(slide: slide, language: language, html: found.notes[language])
+        found.notes[language] = html.map(NotesHTML.sanitize)
+        try found.update(db, columns: ["notes"])
+        return undo
       case .visibility(let slides, let hidden):
         guard slides.count == hidden.count else { throw ShareSynchError.badName("one hidden value per slide") }
-        let indices = try slides.map(row)
-        undo = .visibility(slides: slides, hidden: indices.map { rows[$0].hidden })
-        for (index, value) in zip(indices, hidden) {
-          rows[index].hidden = value
-          try rows[index].update(db, columns: ["hidden"])
+        var found = try slides.map(row)
+        let undo = SlideEdit.visibility(slides: slides, hidden: found.map(\.hidden))
+        for index in found.indices {
+          found[index].hidden = hidden[index]
+          try found[index].update(db, columns: ["hidden"])
         }
+        return undo
       case .move(let slide, let target):
-        let index = try row(slide)
-        undo = .move(slide: slide, to: index)
-        let moved = rows.remove(at: index)
-        rows.insert(moved, at: max(0, min(target, rows.count)))
-        try Self.renumber(db, &rows)
+        var moved = try row(slide)
+        let from = moved.position
+        let to = max(0, min(target, count - 1))
+        if to > from { try shift((from + 1)...to, by: -1) }
+        if to < from { try shift(to...(from - 1), by: 1) }
+        moved.position = to
+        try moved.update(db, columns: ["position"])
+        return .move(slide: slide, to: from)
       case .remove(let slide):
-        let index = try row(slide)
-        let removed = rows.remove(at: index)
-        undo = .insert(
-          SlideSnapshot(
-            id: removed.id, sermonID: sermonID, position: index, sourceSlideID: removed.sourceSlideID,
-            kind: removed.kind,
-            resource: removed.resource, hidden: removed.hidden, notes: removed.notes))
+        let removed = try row(slide)
         try SlideRow.deleteOne(db, key: slide)
-        try Self.renumber(db, &rows)
+        if removed.position + 1 <= count - 1 { try shift((removed.position + 1)...(count - 1), by: -1) }
+        return .insert(
+          SlideSnapshot(
+            id: removed.id, sermonID: sermonID, position: removed.position, sourceSlideID: removed.sourceSlideID,
+            kind: removed.kind, resource: removed.resource, hidden: removed.hidden, notes: removed.notes))
       case .insert(let snapshot):
+        let position = max(0, min(snapshot.position, count))
+        if position <= count - 1 { try shift(position...(count - 1), by: 1) }
         var inserted = SlideRow(
-          id: snapshot.id, variationID: variationID, sermonID: sermonID, position: -1,
+          id: snapshot.id, variationID: variationID, sermonID: sermonID, position: position,
           sourceSlideID: snapshot.sourceSlideID, kind: snapshot.kind, resource: snapshot.resource,
           hidden: snapshot.hidden, notes: snapshot.notes.mapValues(NotesHTML.sanitize))
         try inserted.insert(db)
-        rows.insert(inserted, at: max(0, min(snapshot.position, rows.count)))
-        try Self.renumber(db, &rows)
-        undo = .remove(slide: inserted.id!)
+        return .remove(slide: inserted.id!)
       }
-      return undo
     }
   }
 
@@ -96,12 +102,5 @@ extension ShareSynchStore {
     let variation = try variation(db, series.currentVariationID!, in: seriesID)
     guard !variation.isOriginal else { throw ShareSynchError.originalIsReadOnly("edited") }
     return variation.id!
-  }
-
-  private static func renumber(_ db: Database, _ rows: inout [SlideRow]) throws {
-    for index in rows.indices where rows[index].position != index {
-      rows[index].position = index
-      try rows[index].update(db, columns: ["position"])
-    }
   }
 }
