@@ -28,6 +28,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case originalIsReadOnly(String)
   /// A name that cannot be used.
   case badName(String)
+  /// A file that cannot become a slide.
+  case badMedia(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -49,6 +51,7 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
       "the series does not carry \(code) (it has \(offered.joined(separator: ", ")))"
     case .originalIsReadOnly(let what): "the original variation cannot be \(what): create a variation first"
     case .badName(let reason): reason
+    case .badMedia(let reason): reason
     }
   }
 }

@@ -33,6 +33,17 @@ enum ShareSynchMigrations {
       }
       try db.create(index: "Slides_order", on: "Slides", columns: ["variationID", "sermonID", "position"])
     }
+    migrator.registerMigration("v2: sermon state, slides from other sermons") { db in
+      try db.alter(table: "Slides") { t in t.add(column: "sourceSermonID", .text) }
+      try db.create(table: "SermonStates") { t in
+        t.column("variationID", .integer).notNull().references("Variations", onDelete: .cascade)
+        t.column("sermonID", .text).notNull()
+        t.column("appealType", .text).notNull()
+        t.column("appealSong", .text)
+        t.column("lastSlideID", .integer)
+        t.primaryKey(["variationID", "sermonID"])
+      }
+    }
     return migrator
   }
 }

@@ -45,6 +45,8 @@ struct SlideRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistab
   var position: Int
   /// The manifest slide it shows (also for duplicates); nil for a slide the user added.
   var sourceSlideID: String?
+  /// The sermon of `sourceSlideID` when it is another sermon's slide (imported); nil for its own.
+  var sourceSermonID: String?
   var kind: SeriesManifest.Kind
   /// Path of its picture or video inside the series folder (nil for the appeal).
   var resource: String?
@@ -63,7 +65,7 @@ public struct SlideView: Codable, Sendable, Equatable {
   public let position: Int
   /// What it shows.
   public let kind: SeriesManifest.Kind
-  /// The picture or video (the appeal's depends on the sermon's appeal type and song).
+  /// The picture or video; for the appeal, the song's resource for the sermon's appeal type.
   public let resource: String?
   /// Hidden from the presentation.
   public let hidden: Bool
@@ -80,4 +82,23 @@ public struct SlideView: Codable, Sendable, Equatable {
   public var presentation: PresentationSlide {
     PresentationSlide(id: id, hidden: hidden, appeal: kind == .appeal ? AppealScript(notesHTML: notes) : nil)
   }
+}
+
+/// What a sermon remembers per variation: its appeal type and song, and the last slide shown.
+public struct SermonState: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+  /// The table.
+  public static let databaseTableName = "SermonStates"
+  /// The variation.
+  public var variationID: Int64
+  /// The sermon.
+  public var sermonID: String
+  /// Vocal, instrumental or text only.
+  public var appealType: AppealType
+  /// The appeal song's id.
+  public var appealSong: String?
+  /// The slide shown last (a presentation resumes there).
+  public var lastSlideID: Int64?
+
+  /// The appeal as the engine takes it.
+  public var appeal: AppealSetting { AppealSetting(type: appealType, song: appealSong) }
 }

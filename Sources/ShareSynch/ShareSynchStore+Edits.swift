@@ -52,13 +52,15 @@ extension ShareSynchStore {
         return .insert(
           SlideSnapshot(
             id: removed.id, sermonID: sermonID, position: removed.position, sourceSlideID: removed.sourceSlideID,
-            kind: removed.kind, resource: removed.resource, hidden: removed.hidden, notes: removed.notes))
+            sourceSermonID: removed.sourceSermonID, kind: removed.kind, resource: removed.resource,
+            hidden: removed.hidden, notes: removed.notes))
       case .insert(let snapshot):
         let position = max(0, min(snapshot.position, count))
         if position <= count - 1 { try shift(position...(count - 1), by: 1) }
         var inserted = SlideRow(
           id: snapshot.id, variationID: variationID, sermonID: sermonID, position: position,
-          sourceSlideID: snapshot.sourceSlideID, kind: snapshot.kind, resource: snapshot.resource,
+          sourceSlideID: snapshot.sourceSlideID, sourceSermonID: snapshot.sourceSermonID, kind: snapshot.kind,
+          resource: snapshot.resource,
           hidden: snapshot.hidden, notes: snapshot.notes.mapValues(NotesHTML.sanitize))
         try inserted.insert(db)
         return .remove(slide: inserted.id!)
@@ -77,7 +79,8 @@ extension ShareSynchStore {
       .insert(
         SlideSnapshot(
           id: nil, sermonID: sermonID, position: source.position + 1, sourceSlideID: source.sourceSlideID,
-          kind: source.kind, resource: source.resource, hidden: source.hidden, notes: source.notes)),
+          sourceSermonID: source.sourceSermonID, kind: source.kind, resource: source.resource, hidden: source.hidden,
+          notes: source.notes)),
       series: seriesID, sermon: sermonID)
   }
 
@@ -90,8 +93,8 @@ extension ShareSynchStore {
       try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID).deleteAll(db)
       try db.execute(
         sql: """
-          INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, kind, resource, hidden, notes)
-          SELECT ?, sermonID, position, sourceSlideID, kind, resource, hidden, notes FROM Slides
+          INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes)
+          SELECT ?, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes FROM Slides
           WHERE variationID = ? AND sermonID = ?
           """, arguments: [variationID, original.id, sermonID])
     }

@@ -56,7 +56,7 @@ public final class ShareSynchStore: Sendable {
         for (position, slide) in sermon.slides.enumerated() {
           var row = SlideRow(
             id: nil, variationID: original.id!, sermonID: sermon.id, position: position, sourceSlideID: slide.id,
-            kind: slide.kind, resource: slide.resource, hidden: slide.hidden ?? false, notes: [:])
+            sourceSermonID: nil, kind: slide.kind, resource: slide.resource, hidden: slide.hidden ?? false, notes: [:])
           try row.insert(db)
         }
       }
@@ -127,8 +127,14 @@ public final class ShareSynchStore: Sendable {
       try variation.insert(db)
       try db.execute(
         sql: """
-          INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, kind, resource, hidden, notes)
-          SELECT ?, sermonID, position, sourceSlideID, kind, resource, hidden, notes FROM Slides WHERE variationID = ?
+          INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes)
+          SELECT ?, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes
+          FROM Slides WHERE variationID = ?
+          """, arguments: [variation.id, from.id])
+      try db.execute(
+        sql: """
+          INSERT INTO SermonStates (variationID, sermonID, appealType, appealSong, lastSlideID)
+          SELECT ?, sermonID, appealType, appealSong, NULL FROM SermonStates WHERE variationID = ?
           """, arguments: [variation.id, from.id])
       series.currentVariationID = variation.id
       try series.update(db)
@@ -181,26 +187,90 @@ public final class ShareSynchStore: Sendable {
     -> [SlideView]
   {
     let manifest = try manifest(seriesID)
-    guard let sermon = manifest.sermons.first(where: { $0.id == sermonID }) else {
-      throw ShareSynchError.unknownSermon(sermonID)
-    }
-    let originals = Dictionary(uniqueKeysWithValues: sermon.slides.map { ($0.id, $0) })
+    let sermon = try sermon(seriesID, sermonID)
+    let originals = Dictionary(
+      uniqueKeysWithValues: manifest.sermons.flatMap { sermon in sermon.slides.map { ("\(sermon.id)/\($0.id)", $0) } })
+    let songs = Dictionary(uniqueKeysWithValues: manifest.songs.map { ($0.id, $0) })
     return try await writer.read { db in
       let series = try Self.series(db, seriesID)
       let variationID = variation ?? series.currentVariationID!
       _ = try Self.variation(db, variationID, in: seriesID)
+      let state = try Self.sermonState(db, variationID, sermon)
+      let song = state.appealSong.flatMap { songs[$0] }
+      let appealResource: String? =
+        switch state.appealType {
+        case .vocal: song?.vocal
+        case .instrumental: song?.instrumental ?? song?.vocal
+        case .textOnly: song?.image
+        }
       let rows = try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
         .order(Column("position")).fetchAll(db)
       return rows.map { row in
-        let original = row.sourceSlideID.flatMap { originals[$0] }
+        let original = row.sourceSlideID.flatMap { originals["\(row.sourceSermonID ?? sermonID)/\($0)"] }
         let originalNotes = original?.notes[series.noteLanguage] ?? ""
         let notes = row.notes[series.noteLanguage] ?? originalNotes
         return SlideView(
-          id: row.id!, position: row.position, kind: row.kind, resource: row.resource, hidden: row.hidden,
+          id: row.id!, position: row.position, kind: row.kind,
+          resource: row.kind == .appeal ? appealResource : row.resource, hidden: row.hidden,
           custom: row.sourceSlideID == nil, notes: notes, notesEdited: notes != originalNotes,
           overlay: original?.overlays?[series.slideLanguage])
       }
     }
+  }
+
+  // MARK: Sermon state
+
+  /// A sermon's appeal and last slide in the current variation (the package's appeal at first).
+  public func sermonState(series seriesID: String, sermon sermonID: String) async throws -> SermonState {
+    let sermon = try sermon(seriesID, sermonID)
+    return try await writer.read { db in
+      try Self.sermonState(db, try Self.series(db, seriesID).currentVariationID!, sermon)
+    }
+  }
+
+  /// Changes the appeal type or song (in any variation: it is how the sermon is presented, not an
+  /// edit of it). The appeal slide's resource follows at once.
+  public func setAppeal(_ setting: AppealSetting, series seriesID: String, sermon sermonID: String) async throws
+    -> SermonState
+  {
+    let manifest = try manifest(seriesID)
+    let sermon = try sermon(seriesID, sermonID)
+    if let song = setting.song, !manifest.songs.contains(where: { $0.id == song }) {
+      throw ShareSynchError.badName("the series has no song \(song)")
+    }
+    return try await writer.write { db in
+      var state = try Self.sermonState(db, try Self.series(db, seriesID).currentVariationID!, sermon)
+      state.appealType = setting.type
+      state.appealSong = setting.song
+      try state.save(db)
+      return state
+    }
+  }
+
+  /// Remembers the slide shown last.
+  public func rememberSlide(_ slideID: Int64, series seriesID: String, sermon sermonID: String) async throws {
+    let sermon = try sermon(seriesID, sermonID)
+    try await writer.write { db in
+      var state = try Self.sermonState(db, try Self.series(db, seriesID).currentVariationID!, sermon)
+      state.lastSlideID = slideID
+      try state.save(db)
+    }
+  }
+
+  func sermon(_ seriesID: String, _ sermonID: String) throws -> SeriesManifest.Sermon {
+    guard let sermon = try manifest(seriesID).sermons.first(where: { $0.id == sermonID }) else {
+      throw ShareSynchError.unknownSermon(sermonID)
+    }
+    return sermon
+  }
+
+  static func sermonState(_ db: Database, _ variationID: Int64, _ sermon: SeriesManifest.Sermon) throws
+    -> SermonState
+  {
+    try SermonState.fetchOne(db, key: ["variationID": variationID, "sermonID": sermon.id])
+      ?? SermonState(
+        variationID: variationID, sermonID: sermon.id, appealType: sermon.appeal.type, appealSong: sermon.appeal.song,
+        lastSlideID: nil)
   }
 }
 

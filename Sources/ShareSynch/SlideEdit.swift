@@ -23,6 +23,8 @@ public struct SlideSnapshot: Codable, Sendable, Equatable {
   public var position: Int
   /// The package slide it shows (nil for one the user added).
   public var sourceSlideID: String?
+  /// The sermon of that package slide when it is another sermon's (nil: this sermon's).
+  public var sourceSermonID: String? = nil
   /// What it shows.
   public var kind: SeriesManifest.Kind
   /// Its picture or video.

@@ -1,0 +1,87 @@
+import Foundation
+import GRDB
+
+extension ShareSynchStore {
+  /// Inserts a slide showing a picture or video the user provides, right before or after the
+  /// slide `next` to; the file is checked by its content (PNG, JPEG, MP4, WebM) and kept in the
+  /// series' `user/` folder. Returns the edit that undoes it.
+  public func insertSlide(
+    file data: Data, series seriesID: String, sermon sermonID: String, next to: Int64, after: Bool
+  ) async throws -> SlideEdit {
+    guard let (kind, fileExtension) = Self.mediaKind(data) else {
+      throw ShareSynchError.badMedia("only PNG or JPEG pictures and MP4 or WebM videos can become slides")
+    }
+    _ = try sermon(seriesID, sermonID)
+    let position = try await writer.read { db -> Int in
+      guard let row = try SlideRow.fetchOne(db, key: to) else { throw ShareSynchError.unknownSlide(to) }
+      return row.position + (after ? 1 : 0)
+    }
+    let name = "user/\(UUID().uuidString.lowercased()).\(fileExtension)"
+    let file = seriesRoot.appendingPathComponent("\(seriesID)/\(name)")
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: file)
+    do {
+      return try await apply(
+        .insert(
+          SlideSnapshot(
+            id: nil, sermonID: sermonID, position: position, sourceSlideID: nil, kind: kind, resource: name,
+            hidden: false, notes: [:])), series: seriesID, sermon: sermonID)
+    } catch {
+      try? FileManager.default.removeItem(at: file)
+      throw error
+    }
+  }
+
+  /// Copies another sermon's slide (as the current variation has it, notes included) into this
+  /// sermon at `position`. Returns the edit that undoes it.
+  public func importSlide(
+    _ slideID: Int64, series seriesID: String, into sermonID: String, at position: Int
+  ) async throws -> SlideEdit {
+    _ = try sermon(seriesID, sermonID)
+    let source = try await writer.read { db -> SlideRow in
+      let variationID = try Self.series(db, seriesID).currentVariationID!
+      guard let row = try SlideRow.fetchOne(db, key: slideID), row.variationID == variationID else {
+        throw ShareSynchError.unknownSlide(slideID)
+      }
+      return row
+    }
+    return try await apply(
+      .insert(
+        SlideSnapshot(
+          id: nil, sermonID: sermonID, position: position, sourceSlideID: source.sourceSlideID,
+          sourceSermonID: source.sourceSlideID == nil ? nil : (source.sourceSermonID ?? source.sermonID),
+          kind: source.kind, resource: source.resource, hidden: false, notes: source.notes)),
+      series: seriesID, sermon: sermonID)
+  }
+
+  /// Deletes the pictures and videos the user added to a series that no slide of any variation
+  /// uses any more. Called when editing ends (until then undo may bring a deleted slide back);
+  /// the package's own files are never touched. Returns the names removed.
+  @discardableResult
+  public func removeUnusedUserMedia(series seriesID: String) async throws -> [String] {
+    let folder = seriesRoot.appendingPathComponent("\(seriesID)/user")
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    let used = try await writer.read { db in
+      Set(
+        try String.fetchAll(
+          db,
+          sql: """
+            SELECT DISTINCT s.resource FROM Slides s JOIN Variations v ON v.id = s.variationID
+            WHERE v.seriesID = ? AND s.resource LIKE 'user/%'
+            """, arguments: [seriesID]))
+    }
+    let unused = files.filter { !used.contains("user/\($0)") }.sorted()
+    for name in unused { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+    return unused
+  }
+
+  /// The kind and file extension of a picture or video, from its first bytes.
+  static func mediaKind(_ data: Data) -> (SeriesManifest.Kind, String)? {
+    let bytes = [UInt8](data.prefix(12))
+    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (.image, "png") }
+    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (.image, "jpg") }
+    if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return (.video, "webm") }
+    if bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) { return (.video, "mp4") }
+    return nil
+  }
+}
