@@ -5,7 +5,7 @@ import json
 import subprocess
 import zipfile
 
-from conftest import BINARY
+from conftest import BINARY, Server
 
 
 def sharesynch(data, *args, stdin=None, check=True):
@@ -80,3 +80,20 @@ def test_pack_install_languages_variations_and_rehearsal(tmp_path):
     assert [s["counter"] for s in states] == ["1/2", "2/2", "2/2", "2/2", "1/2", "2/2", "1/2"]
     assert [s.get("appealText") for s in states[:4]] == [None, "Come home", "Today", None]
     assert states[3]["notes"].endswith("Pray") and states[0]["notes"] == "Opening"
+
+
+def test_packages_dropped_in_the_inbox_install_at_start_up(tmp_path):
+    source = tmp_path / "hope"
+    make_series(source)
+    data = tmp_path / "data"
+    (data / "inbox").mkdir(parents=True)
+    sharesynch(data, "pack", source, "-o", data / "inbox" / "hope.sspkg")
+    (data / "inbox" / "junk.zip").write_bytes(b"junk")
+    server = Server(data).start()
+    try:
+        assert [s["id"] for s in json.loads(sharesynch(data, "series", "--json").stdout)] == ["hope"]
+    finally:
+        server.stop()
+    assert (data / "inbox/installed/hope.sspkg").exists() and (data / "inbox/installed/hope.sspkg.sha256").exists()
+    assert "not a zip file" in (data / "inbox/rejected/junk.zip.reason.txt").read_text()
+    assert json.loads(sharesynch(data, "inbox", "--json").stdout) == []

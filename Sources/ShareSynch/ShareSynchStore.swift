@@ -19,6 +19,13 @@ public final class ShareSynchStore: Sendable {
     try self.init(writer: DatabasePool(path: path, configuration: configuration), seriesRoot: seriesRoot)
   }
 
+  /// The store of a data folder: `sharesynch.sqlite`, series under `media/sharesynch/series/`.
+  public convenience init(dataFolder: DataFolder) throws {
+    try self.init(
+      path: try dataFolder.database("sharesynch.sqlite"),
+      seriesRoot: dataFolder.url.appendingPathComponent("media/sharesynch/series"))
+  }
+
   /// A store in memory over `seriesRoot`, for tests.
   public static func inMemory(seriesRoot: URL) throws -> ShareSynchStore {
     try ShareSynchStore(writer: DatabaseQueue(), seriesRoot: seriesRoot)

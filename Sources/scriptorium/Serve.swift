@@ -1,6 +1,7 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import ShareSynch
 import WebApp
 
 /// `scriptorium serve`: starts the web server on loopback unless told otherwise.
@@ -17,6 +18,8 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     let folder = DataFolder(option: data)
+    let results = try await ShareSynchStore(dataFolder: folder).installInbox(folder.url.appendingPathComponent("inbox"))
+    if !results.isEmpty { print(inboxReport(results)) }
     let settings = ServerSettings(host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder)
     let app = try await WebServer.make(settings: settings, dataFolder: folder)
     let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host

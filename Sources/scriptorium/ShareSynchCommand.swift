@@ -11,7 +11,7 @@ struct ShareSynchCommand: AsyncParsableCommand {
     subcommands: [
       ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
       ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
-      ShareSynchPresent.self,
+      ShareSynchPresent.self, ShareSynchInbox.self,
     ])
 }
 
@@ -20,12 +20,7 @@ struct ShareSynchOptions: ParsableArguments {
   @OptionGroup var common: CommonOptions
 
   /// Opens `sharesynch.sqlite`, series installed under `media/sharesynch/series/`.
-  func store() throws -> ShareSynchStore {
-    let folder = DataFolder(option: common.data)
-    return try ShareSynchStore(
-      path: try folder.database("sharesynch.sqlite"),
-      seriesRoot: folder.url.appendingPathComponent("media/sharesynch/series"))
-  }
+  func store() throws -> ShareSynchStore { try ShareSynchStore(dataFolder: DataFolder(option: common.data)) }
 }
 
 struct ShareSynchSeries: AsyncParsableCommand {
@@ -219,4 +214,25 @@ struct ShareSynchPresent: AsyncParsableCommand {
     let appealText: String?
     let notes: String
   }
+}
+
+struct ShareSynchInbox: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "inbox",
+    abstract: "Install the packages dropped into the data folder's inbox/ (serve does this at start-up).")
+  @OptionGroup var options: ShareSynchOptions
+
+  func run() async throws {
+    let results = try await options.store().installInbox(
+      DataFolder(option: options.common.data).url.appendingPathComponent("inbox"))
+    try options.common.emit(results) { inboxReport(results) }
+  }
+}
+
+/// One line per inbox file: installed, or refused and why.
+func inboxReport(_ results: [InboxResult]) -> String {
+  results.map { result in
+    result.series.map { "inbox: installed \(result.file) (\($0))" }
+      ?? "inbox: refused \(result.file): \(result.reason ?? "")"
+  }.joined(separator: "\n")
 }
