@@ -30,6 +30,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case badName(String)
   /// A file that cannot become a slide.
   case badMedia(String)
+  /// An activation code that is refused.
+  case badActivationCode(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -52,6 +54,7 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .originalIsReadOnly(let what): "the original variation cannot be \(what): create a variation first"
     case .badName(let reason): reason
     case .badMedia(let reason): reason
+    case .badActivationCode(let reason): "the activation code is refused: \(reason)"
     }
   }
 }
