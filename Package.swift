@@ -31,8 +31,8 @@ let package = Package(
       resources: [.copy("Resources")]
     ),
     .target(name: "CICU", linkerSettings: [.linkedLibrary("_FoundationICU")]),
-    .target(name: "CInflate", linkerSettings: [.linkedLibrary("z")]),
-    .target(name: "Lexikon", dependencies: ["AppSupport", "CInflate", .product(name: "GRDB", package: "GRDB.swift")]),
+    .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
+    .target(name: "Lexikon", dependencies: ["AppSupport", "ZlibShim", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "Phrasebook",
       dependencies: [
@@ -44,7 +44,7 @@ let package = Package(
     .target(
       name: "ShareSynch",
       dependencies: [
-        "AppSupport", .product(name: "Crypto", package: "swift-crypto"),
+        "AppSupport", "ZlibShim", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ]
     ),

@@ -1,5 +1,5 @@
-import CInflate
 import Foundation
+import ZlibShim
 
 /// The text of a dictd dictionary: a plain `.dict` file, or a `.dict.dz` in dictzip form (gzip
 /// whose header lists independently compressed chunks), of which only the chunks an entry needs

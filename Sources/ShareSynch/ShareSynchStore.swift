@@ -73,9 +73,10 @@ public final class ShareSynchStore: Sendable {
     }
   }
 
-  /// The installed series, by name.
+  /// The installed series, by name; the demo only while it is the only one (seed A.3.2).
   public func series() async throws -> [SeriesSummary] {
-    try await writer.read { db in try SeriesSummary.order(Column("name")).fetchAll(db) }
+    let all = try await writer.read { db in try SeriesSummary.order(Column("name")).fetchAll(db) }
+    return all.count > 1 ? all.filter { $0.id != DemoSeries.id } : all
   }
 
   /// The manifest of an installed series (sanitised notes, as installed).

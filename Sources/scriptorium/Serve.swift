@@ -18,7 +18,9 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     let folder = DataFolder(option: data)
-    let results = try await ShareSynchStore(dataFolder: folder).installInbox(folder.url.appendingPathComponent("inbox"))
+    let sharesynch = try ShareSynchStore(dataFolder: folder)
+    let results = try await sharesynch.installInbox(folder.url.appendingPathComponent("inbox"))
+    try await sharesynch.installDemoIfEmpty()
     if !results.isEmpty { print(inboxReport(results)) }
     let settings = ServerSettings(host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder)
     let app = try await WebServer.make(settings: settings, dataFolder: folder)

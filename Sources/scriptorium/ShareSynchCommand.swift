@@ -62,7 +62,7 @@ struct ShareSynchSlides: AsyncParsableCommand {
     let slides = try await options.store().slides(series: series, sermon: sermon, variation: variation)
     try options.common.emit(slides) {
       slides.map {
-        "\($0.position + 1)\t#\($0.id)\t\($0.kind.rawValue)\($0.hidden ? " (hidden)" : "")\t\(NotesHTML.plainText($0.notes).prefix(60))"
+        "\($0.position + 1)\t#\($0.id)\t\($0.kind.rawValue)\($0.hidden ? " (hidden)" : "")\t\(NotesHTML.plainText($0.notes).replacingOccurrences(of: "\n", with: " · ").prefix(60))"
       }.joined(separator: "\n")
     }
   }

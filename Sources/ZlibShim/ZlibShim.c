@@ -1,4 +1,4 @@
-#include "CInflate.h"
+#include "ZlibShim.h"
 #include <string.h>
 #include <zlib.h>
 
@@ -15,3 +15,11 @@ long czlib_inflate_raw(const uint8_t *input, size_t input_length, uint8_t *outpu
   inflateEnd(&stream);
   return (status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && stream.avail_in == 0)) ? written : -1;
 }
+
+long czlib_compress(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity) {
+  uLongf written = (uLongf)output_capacity;
+  if (compress2(output, &written, input, (uLong)input_length, 9) != Z_OK) return -1;
+  return (long)written;
+}
+
+size_t czlib_compress_bound(size_t input_length) { return (size_t)compressBound((uLong)input_length); }

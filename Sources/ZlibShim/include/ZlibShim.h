@@ -1,0 +1,15 @@
+// The two zlib calls Scriptorium needs: inflating a raw deflate chunk (Lexikon's dictzip chunks)
+// and compressing a buffer as a zlib stream (ShareSynch's generated PNG pictures).
+#include <stddef.h>
+#include <stdint.h>
+
+/// Inflates `input` (raw deflate, no header) into `output`; returns the bytes written, or -1 if the
+/// data is not valid deflate or does not fit.
+long czlib_inflate_raw(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity);
+
+/// Compresses `input` as a zlib stream (header and Adler-32 included) into `output`; returns the
+/// bytes written, or -1 if it does not fit (`output_capacity` of compressBound(input) always does).
+long czlib_compress(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity);
+
+/// The largest size `czlib_compress` can produce for `input_length` bytes.
+size_t czlib_compress_bound(size_t input_length);
