@@ -176,8 +176,19 @@ struct ShareSynchPresent: AsyncParsableCommand {
     let store = try options.store()
     let slides = try await store.slides(series: series, sermon: sermon)
     let manifest = try store.manifest(series)
-    let appeal = manifest.sermons.first { $0.id == sermon }?.appeal ?? AppealSetting(type: .vocal, song: nil)
+    let appeal = try await store.sermonState(series: series, sermon: sermon).appeal
     var engine = PresentationEngine(slides: slides.map(\.presentation), appeal: appeal)
+    let started = Date()
+    defer {
+      // A run of 20 minutes or more goes into the timer log when presentation mode ends.
+      let title = manifest.sermons.first { $0.id == sermon }?.title.values.first ?? sermon
+      _ = try? TimerLog(
+        file: DataFolder(option: options.common.data).url.appendingPathComponent("sharesynch-timer-log.json")
+      )
+      .record(
+        PresentationRun(
+          sermon: title, series: manifest.name, start: started, duration: Date().timeIntervalSince(started)))
+    }
     let byID = Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) })
     func show() throws {
       let slide = engine.current.flatMap { byID[$0.id] }
