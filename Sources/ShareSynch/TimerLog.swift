@@ -10,6 +10,14 @@ public struct PresentationRun: Codable, Sendable, Equatable {
   public let start: Date
   /// How long it ran, in seconds.
   public let duration: Double
+
+  /// A run of `sermon` in `series` from `start` for `duration` seconds.
+  public init(sermon: String, series: String, start: Date, duration: Double) {
+    self.sermon = sermon
+    self.series = series
+    self.start = start
+    self.duration = duration
+  }
 }
 
 /// The timer log: a JSON file in the data folder to which runs of 20 minutes or more are appended
