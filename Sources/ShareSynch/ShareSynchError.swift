@@ -32,6 +32,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case badMedia(String)
   /// An activation code that is refused.
   case badActivationCode(String)
+  /// A catalog that cannot be used.
+  case badCatalog(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -55,6 +57,7 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .badName(let reason): reason
     case .badMedia(let reason): reason
     case .badActivationCode(let reason): "the activation code is refused: \(reason)"
+    case .badCatalog(let reason): "the catalog cannot be used: \(reason)"
     }
   }
 }

@@ -55,7 +55,7 @@ public func download(
 
 /// Opens and closes one TCP connection, so a refused or unroutable address fails at once with a
 /// clear message: the HTTP client's pool would retry a refused connection until its deadline.
-private func checkReachable(host: String, port: Int, timeout: TimeAmount) async throws {
+func checkReachable(host: String, port: Int, timeout: TimeAmount) async throws {
   do {
     let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .connectTimeout(min(timeout, .seconds(10)))

@@ -2,6 +2,7 @@ import AppSupport
 import ArgumentParser
 import Foundation
 import ShareSynch
+import WebFetch
 
 /// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
 struct ShareSynchCommand: AsyncParsableCommand {
@@ -11,7 +12,7 @@ struct ShareSynchCommand: AsyncParsableCommand {
     subcommands: [
       ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
       ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
-      ShareSynchPresent.self, ShareSynchInbox.self,
+      ShareSynchPresent.self, ShareSynchInbox.self, ShareSynchDownload.self,
     ])
 }
 
@@ -246,4 +247,52 @@ func inboxReport(_ results: [InboxResult]) -> String {
     result.series.map { "inbox: installed \(result.file) (\($0))" }
       ?? "inbox: refused \(result.file): \(result.reason ?? "")"
   }.joined(separator: "\n")
+}
+
+struct ShareSynchDownload: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "download",
+    abstract: "Download a series from a catalog and install it; an interrupted download resumes when run again.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The catalog's URL.") var catalog: String
+  @Argument(help: "The series id (none: list the catalog).") var series: String?
+
+  func run() async throws {
+    guard let base = URL(string: catalog) else { throw ValidationError("\(catalog) is not a URL.") }
+    let offered = try SeriesCatalog(json: try await download(catalog, maxBytes: 4 << 20))
+    guard let series else {
+      try options.common.emit(offered.series) {
+        offered.series.map {
+          "\($0.id)\t\($0.name)\t\($0.size / 1_048_576 + 1) MB\($0.free == true ? "" : "  (needs activation)")"
+        }
+        .joined(separator: "\n")
+      }
+      return
+    }
+    let entry = try offered.entry(series)
+    let folder = DataFolder(option: options.common.data)
+    let downloads = folder.url.appendingPathComponent("downloads")
+    try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+    let available = SeriesPackage.freeSpace(downloads)
+    guard entry.size * 2 < available else {
+      throw ShareSynchError.noSpace(needed: entry.size * 2, available: available)
+    }
+    guard let address = offered.packageURL(entry, base: base) else {
+      throw ValidationError("\(entry.url) is not a URL.")
+    }
+    let partial = downloads.appendingPathComponent("\(entry.id).sspkg")
+    try await downloadResuming(address.absoluteString, to: partial, expectedSize: entry.size) { progress in
+      let left = progress.secondsLeft.map { String(format: ", %.0f s left", $0) } ?? ""
+      FileHandle.standardError.write(
+        Data(
+          String(
+            format: "\r%lld of %lld bytes, %.0f kB/s%@", progress.received, progress.total ?? entry.size,
+            progress.bytesPerSecond / 1000, left
+          ).utf8))
+    }
+    FileHandle.standardError.write(Data("\n".utf8))
+    defer { try? FileManager.default.removeItem(at: partial) }  // installed, or refused: fetch afresh next time
+    let installed = try await options.store().install(partial, expectedSHA256: entry.sha256)
+    try options.common.emit(installed) { "Installed \(installed.name) (\(installed.id))." }
+  }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A catalog of series to download (seed A.3.2): JSON `{"series": [{id, name, size, sha256, url,
+/// free?}]}`; a relative `url` is read against the catalog's own address.
+public struct SeriesCatalog: Codable, Sendable, Equatable {
+  /// The series offered.
+  public let series: [Entry]
+
+  /// One series to download.
+  public struct Entry: Codable, Sendable, Equatable {
+    /// The series id its package installs.
+    public let id: String
+    /// Its title.
+    public let name: String
+    /// The package's size in bytes.
+    public let size: Int64
+    /// The package's SHA-256 (checked before installing).
+    public let sha256: String
+    /// Where the package is.
+    public let url: String
+    /// Available without an activation code.
+    public let free: Bool?
+  }
+
+  /// Reads a catalog; a malformed one is an error saying so.
+  public init(json: Data) throws {
+    do {
+      self = try JSONDecoder().decode(SeriesCatalog.self, from: json)
+    } catch {
+      throw ShareSynchError.badCatalog("it is not a series catalog: \(error)")
+    }
+    if let bad = series.first(where: { !SeriesManifest.isSafeID($0.id) || $0.size < 0 || $0.sha256.count != 64 }) {
+      throw ShareSynchError.badCatalog("the entry \(bad.id) needs an id, a size and a 64-digit SHA-256")
+    }
+  }
+
+  /// The entry for a series id.
+  public func entry(_ id: String) throws -> Entry {
+    guard let entry = series.first(where: { $0.id == id }) else {
+      throw ShareSynchError.badCatalog("it offers no series \(id) (it has \(series.map(\.id).joined(separator: ", ")))")
+    }
+    return entry
+  }
+
+  /// Whether a series may be downloaded: free ones always, others when the activation lists them.
+  public func isAvailable(_ entry: Entry, activation: Activation?) -> Bool {
+    entry.free == true || activation?.series.contains(entry.id) == true
+  }
+
+  /// The package's address, a relative one read against the catalog's `base` address.
+  public func packageURL(_ entry: Entry, base: URL) -> URL? { URL(string: entry.url, relativeTo: base)?.absoluteURL }
+}

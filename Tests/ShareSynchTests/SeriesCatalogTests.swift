@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+@testable import ShareSynch
+
+/// Catalogs: entries, availability by activation, relative package addresses, bad catalogs.
+@Suite struct SeriesCatalogTests {
+  static let hash = String(repeating: "a", count: 64)
+
+  @Test func freeSeriesAndActivatedOnesAreAvailable() throws {
+    let json = """
+      {"series": [
+        {"id": "demo2", "name": "Free", "size": 10, "sha256": "\(Self.hash)", "url": "free.sspkg", "free": true},
+        {"id": "grace", "name": "Grace", "size": 20, "sha256": "\(Self.hash)", "url": "https://cdn.example/grace.sspkg"}
+      ]}
+      """
+    let catalog = try SeriesCatalog(json: Data(json.utf8))
+    let free = try catalog.entry("demo2")
+    let grace = try catalog.entry("grace")
+    #expect(catalog.isAvailable(free, activation: nil) && !catalog.isAvailable(grace, activation: nil))
+    #expect(catalog.isAvailable(grace, activation: Activation(user: "u", series: ["grace"])))
+    let base = URL(string: "http://example.org/series/catalog.json")!
+    #expect(catalog.packageURL(free, base: base)?.absoluteString == "http://example.org/series/free.sspkg")
+    #expect(catalog.packageURL(grace, base: base)?.absoluteString == "https://cdn.example/grace.sspkg")
+    #expect(throws: ShareSynchError.self) { try catalog.entry("nope") }
+  }
+
+  @Test func malformedCatalogsAreClearErrors() {
+    #expect(throws: ShareSynchError.self) { try SeriesCatalog(json: Data("[]".utf8)) }
+    let shortHash = #"{"series": [{"id": "x", "name": "X", "size": 1, "sha256": "abc", "url": "x"}]}"#
+    #expect(throws: ShareSynchError.badCatalog("the entry x needs an id, a size and a 64-digit SHA-256")) {
+      try SeriesCatalog(json: Data(shortHash.utf8))
+    }
+  }
+}
