@@ -182,5 +182,13 @@ def test_download_from_a_catalog_resumes_and_a_corrupted_package_is_refused(tmp_
         assert refused.returncode != 0 and "damaged or not the published file" in refused.stderr
         assert [s["id"] for s in json.loads(sharesynch(data, "series", "--json").stdout)] == ["hope"]
         assert not (data / "downloads" / "bad.sspkg").exists()
+
+        (site / "hope.sspkg.sha256").write_text(hashlib.sha256(package).hexdigest() + "  hope.sspkg\n")
+        other = tmp_path / "other"
+        assert "Installed Hope" in sharesynch(other, "install", server.base + "/hope.sspkg").stdout
+        assert not list((other / "downloads").iterdir()), "the downloaded package is removed once installed"
+        (site / "hope.sspkg.sha256").write_text("0" * 64 + "  hope.sspkg\n")
+        refused = sharesynch(tmp_path / "third", "install", server.base + "/hope.sspkg", check=False)
+        assert refused.returncode != 0 and "damaged or not the published file" in refused.stderr
     finally:
         server.stop()

@@ -71,13 +71,30 @@ struct ShareSynchSlides: AsyncParsableCommand {
 
 struct ShareSynchInstall: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "install", abstract: "Verify and install a series package (checked against FILE.sha256 when present).")
+    commandName: "install",
+    abstract:
+      "Verify and install a series package from a file or an http(s) URL (checked against its .sha256 when there is one)."
+  )
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The package file.") var file: String
+  @Argument(help: "The package file or URL.") var file: String
   @Option(help: "The SHA-256 published for the package.") var sha256: String?
 
   func run() async throws {
-    let series = try await options.store().install(URL(fileURLWithPath: file), expectedSHA256: sha256)
+    let store = try options.store()
+    var expected = sha256
+    var package = URL(fileURLWithPath: file)
+    if file.hasPrefix("http://") || file.hasPrefix("https://") {
+      let downloads = DataFolder(option: options.common.data).url.appendingPathComponent("downloads")
+      try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+      package = downloads.appendingPathComponent(URL(string: file)?.lastPathComponent ?? "package.sspkg")
+      if expected == nil, let published = try? await download(file + ".sha256", maxBytes: 4_096) {
+        expected = String(decoding: published, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.map(
+          String.init)
+      }
+      try await downloadResuming(file, to: package)
+    }
+    let series = try await store.install(package, expectedSHA256: expected)
+    if package.path != URL(fileURLWithPath: file).path { try? FileManager.default.removeItem(at: package) }
     try options.common.emit(series) { "Installed \(series.name) (\(series.id))." }
   }
 }
