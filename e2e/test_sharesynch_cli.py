@@ -160,12 +160,15 @@ def test_download_from_a_catalog_resumes_and_a_corrupted_package_is_refused(tmp_
     (site / "bad.sspkg").write_bytes(package)
     entry = {"name": "Hope", "size": len(package), "sha256": hashlib.sha256(package).hexdigest(), "free": True}
     catalog = {"series": [dict(entry, id="hope", url="hope.sspkg"), dict(entry, id="bad", url="bad.sspkg",
-                                                                           sha256="0" * 64)]}
+                                                                           sha256="0" * 64),
+                          dict(entry, id="paid", url="hope.sspkg", free=False)]}
     (site / "catalog.json").write_text(json.dumps(catalog))
     server = PackageServer(site)
     try:
         listed = sharesynch(data, "download", server.base + "/catalog.json").stdout
-        assert "hope\tHope" in listed
+        assert "hope\tHope" in listed and "paid\tHope\t1 MB  (not available: needs an activation code)" in listed
+        locked = sharesynch(data, "download", server.base + "/catalog.json", "paid", check=False)
+        assert locked.returncode != 0 and "needs an activation code" in locked.stderr
         first = sharesynch(data, "download", server.base + "/catalog.json", "hope", check=False)
         assert first.returncode != 0 and "run it again to resume" in first.stderr
         partial = data / "downloads" / "hope.sspkg"

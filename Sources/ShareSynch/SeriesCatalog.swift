@@ -1,8 +1,12 @@
+import Crypto
 import Foundation
 
-/// A catalog of series to download (seed A.3.2): JSON `{"series": [{id, name, size, sha256, url,
-/// free?}]}`; a relative `url` is read against the catalog's own address.
+/// A catalog of series to download (seed A.3.2): JSON `{"publisherKey"?, "series": [{id, name,
+/// size, sha256, url, free?}]}`; a relative `url` is read against the catalog's own address. The
+/// publisher's Ed25519 public key (base64) checks activation codes for the series that are not free.
 public struct SeriesCatalog: Codable, Sendable, Equatable {
+  /// The publisher's Ed25519 public key, base64 (raw 32 bytes).
+  public let publisherKey: String?
   /// The series offered.
   public let series: [Entry]
 
@@ -40,6 +44,14 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
       throw ShareSynchError.badCatalog("it offers no series \(id) (it has \(series.map(\.id).joined(separator: ", ")))")
     }
     return entry
+  }
+
+  /// The activation an activation code carries, checked against the catalog's publisher key.
+  public func activation(_ code: String) throws -> Activation {
+    guard let publisherKey, let raw = Data(base64Encoded: publisherKey),
+      let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
+    else { throw ShareSynchError.badActivationCode("this catalog has no publisher key to check it with") }
+    return try ActivationCode.verify(code, publicKey: key)
   }
 
   /// Whether a series may be downloaded: free ones always, others when the activation lists them.

@@ -273,20 +273,27 @@ struct ShareSynchDownload: AsyncParsableCommand {
   @OptionGroup var options: ShareSynchOptions
   @Argument(help: "The catalog's URL.") var catalog: String
   @Argument(help: "The series id (none: list the catalog).") var series: String?
+  @Option(help: "An activation code from the publisher (for series that are not free).") var activation: String?
 
   func run() async throws {
     guard let base = URL(string: catalog) else { throw ValidationError("\(catalog) is not a URL.") }
     let offered = try SeriesCatalog(json: try await download(catalog, maxBytes: 4 << 20))
+    let unlocked = try activation.map { try offered.activation($0) }
     guard let series else {
       try options.common.emit(offered.series) {
-        offered.series.map {
-          "\($0.id)\t\($0.name)\t\($0.size / 1_048_576 + 1) MB\($0.free == true ? "" : "  (needs activation)")"
-        }
-        .joined(separator: "\n")
+        offered.series.map { entry in
+          let state =
+            offered.isAvailable(entry, activation: unlocked) ? "" : "  (not available: needs an activation code)"
+          return "\(entry.id)\t\(entry.name)\t\(entry.size / 1_048_576 + 1) MB\(state)"
+        }.joined(separator: "\n")
       }
       return
     }
     let entry = try offered.entry(series)
+    guard offered.isAvailable(entry, activation: unlocked) else {
+      throw ShareSynchError.badActivationCode(
+        unlocked == nil ? "\(entry.name) needs an activation code (--activation)" : "it does not unlock \(entry.name)")
+    }
     let folder = DataFolder(option: options.common.data)
     let downloads = folder.url.appendingPathComponent("downloads")
     try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)

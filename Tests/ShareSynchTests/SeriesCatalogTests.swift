@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Testing
 
@@ -30,6 +31,31 @@ import Testing
     let shortHash = #"{"series": [{"id": "x", "name": "X", "size": 1, "sha256": "abc", "url": "x"}]}"#
     #expect(throws: ShareSynchError.badCatalog("the entry x needs an id, a size and a 64-digit SHA-256")) {
       try SeriesCatalog(json: Data(shortHash.utf8))
+    }
+  }
+}
+
+/// Activation codes checked against the catalog's publisher key.
+@Suite struct CatalogActivationTests {
+  @Test func aCodeFromTheCatalogsPublisherUnlocksItsSeries() throws {
+    let publisher = Curve25519.Signing.PrivateKey()
+    let key = publisher.publicKey.rawRepresentation.base64EncodedString()
+    let json = """
+      {"publisherKey": "\(key)", "series": [
+        {"id": "grace", "name": "Grace", "size": 20, "sha256": "\(SeriesCatalogTests.hash)", "url": "grace.sspkg"}
+      ]}
+      """
+    let catalog = try SeriesCatalog(json: Data(json.utf8))
+    let code = try ActivationCode.make(Activation(user: "u", series: ["grace"]), signedWith: publisher)
+    let activation = try catalog.activation(code)
+    #expect(catalog.isAvailable(try catalog.entry("grace"), activation: activation))
+    let stranger = try ActivationCode.make(
+      Activation(user: "u", series: ["grace"]), signedWith: Curve25519.Signing.PrivateKey())
+    #expect(throws: ShareSynchError.self) { try catalog.activation(stranger) }
+    let keyless = try SeriesCatalog(
+      json: Data(json.replacingOccurrences(of: "\"publisherKey\": \"\(key)\",", with: "").utf8))
+    #expect(throws: ShareSynchError.badActivationCode("this catalog has no publisher key to check it with")) {
+      try keyless.activation(code)
     }
   }
 }
