@@ -20,6 +20,7 @@ public final class DictdFolderSource: DictionarySource, @unchecked Sendable {
   public let folder: String
   private let lock = NSLock()
   private var opened: [String: DictdFileDictionary] = [:]
+  private var listed: [InstalledDictionary]?
 
   /// A source over the dictionaries in `folder`.
   public init(folder: String = "/usr/share/dictd") { self.folder = folder }
@@ -27,9 +28,14 @@ public final class DictdFolderSource: DictionarySource, @unchecked Sendable {
   /// `dictd files in FOLDER`.
   public var label: String { "dictd files in \(folder)" }
 
-  /// One per `.index` file.
+  /// One per `.index` file, listed once (every lookup asks).
   public func dictionaries() throws -> [InstalledDictionary] {
-    DictdFileDictionary.installed(in: folder).map { InstalledDictionary(name: $0) }
+    lock.withLock {
+      if let listed { return listed }
+      let found = DictdFileDictionary.installed(in: folder).map { InstalledDictionary(name: $0) }
+      listed = found
+      return found
+    }
   }
 
   /// Reads the entries from the files.

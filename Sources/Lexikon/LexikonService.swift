@@ -30,6 +30,8 @@ public struct DictionaryList: Codable, Sendable, Equatable {
   public let cached: [String: Int]
   /// Why the source's list is missing, if it is.
   public let problem: String?
+  /// The direction a screen starts with: the last used, else Swedish → English, else the first.
+  public let defaultDirection: String?
 }
 
 /// Lexikon's use cases over a source and the cache: lookups answered from the cache unless fresh
@@ -46,14 +48,18 @@ public final class LexikonService: Sendable {
     self.source = source
   }
 
-  /// The source's dictionaries and the cached directions.
+  /// The source's dictionaries, the cached directions and the default direction.
   public func dictionaries() async throws -> DictionaryList {
     let cached = try await store.directions()
+    let last = try await store.state().direction
     do {
       let found = try await offload { [source] in try source.dictionaries() }
-      return DictionaryList(source: source.label, dictionaries: found, cached: cached, problem: nil)
+      return DictionaryList(
+        source: source.label, dictionaries: found, cached: cached, problem: nil,
+        defaultDirection: Self.defaultDirection(last: last, found: found))
     } catch let error as LexikonError {
-      return DictionaryList(source: source.label, dictionaries: [], cached: cached, problem: error.description)
+      return DictionaryList(
+        source: source.label, dictionaries: [], cached: cached, problem: error.description, defaultDirection: last)
     }
   }
 
@@ -73,9 +79,13 @@ public final class LexikonService: Sendable {
 
   /// The default direction: the last used, else Swedish → English, else the first installed.
   public func defaultDirection() async throws -> String? {
-    if let last = try await store.state().direction { return last }
-    let found = (try? await offload { [source] in try source.dictionaries() }) ?? []
-    return (found.first { $0.direction == "swe-eng" } ?? found.first)?.direction
+    let last = try await store.state().direction
+    if last != nil { return last }
+    return Self.defaultDirection(last: nil, found: (try? await offload { [source] in try source.dictionaries() }) ?? [])
+  }
+
+  private static func defaultDirection(last: String?, found: [InstalledDictionary]) -> String? {
+    last ?? (found.first { $0.direction == "swe-eng" } ?? found.first)?.direction
   }
 
   /// Looks `word` up: from the cache unless `fresh`, else from the source, caching what it finds.
@@ -105,6 +115,13 @@ public final class LexikonService: Sendable {
       throw LexikonError.notCached(word: word, direction: direction)
     }
     return Self.result(cached, fromCache: true)
+  }
+
+  /// Removes a cached word; a word that is not cached is an error saying so.
+  public func forget(_ word: String, direction: String) async throws {
+    guard try await store.forget(word, direction: direction) else {
+      throw LexikonError.notCached(word: word, direction: direction)
+    }
   }
 
   /// Headwords of the direction's dictionary starting with `prefix`, at most `limit`.

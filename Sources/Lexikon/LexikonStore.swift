@@ -70,33 +70,44 @@ public final class LexikonStore: Sendable {
   public func store(_ entries: [DictEntry], for looked: String, direction: String, at date: Date = Date())
     async throws -> CachedWord
   {
-    try await store([(looked, entries)], direction: direction, at: date)[0]
+    let row = try Self.row(looked, entries)
+    return try await writer.write { db in
+      try Self.upsert([row], direction: direction, at: date, db)
+      return try Self.cached(db, row.word, direction: direction)!
+    }
   }
 
   /// Stores many words' entries in one transaction, as `store(_:for:direction:at:)` does each.
-  @discardableResult
   public func store(_ lookups: [(looked: String, entries: [DictEntry])], direction: String, at date: Date = Date())
-    async throws -> [CachedWord]
+    async throws
   {
-    let rows = try lookups.map { looked, entries in
-      let headword = entries.first?.headword
-      let word = headword.flatMap { CachedWord.key($0) == CachedWord.key(looked) ? $0 : nil } ?? looked.trimmed.nfc
-      return (word, String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
-    }
-    return try await writer.write { db in
-      // Insert or replace the entries: one row per (direction, word), its lookup count kept.
-      let statement = try db.cachedStatement(
-        sql: """
-          INSERT INTO CachedWords (direction, word, key, folded, entries, fetchedAt, lookupCount)
-          VALUES (?, ?, ?, ?, ?, ?, 1)
-          ON CONFLICT (direction, key) DO UPDATE SET
-            word = excluded.word, folded = excluded.folded, entries = excluded.entries,
-            fetchedAt = excluded.fetchedAt, lookupCount = lookupCount + 1
-          """)
-      for (word, json) in rows {
-        try statement.execute(arguments: [direction, word, CachedWord.key(word), CachedWord.folded(word), json, date])
-      }
-      return try rows.map { try Self.cached(db, $0.0, direction: direction)! }
+    let rows = try lookups.map { try Self.row($0.looked, $0.entries) }
+    try await writer.write { db in try Self.upsert(rows, direction: direction, at: date, db) }
+  }
+
+  /// The word to store (the first entry's headword when it is the word asked, in its spelling)
+  /// and the entries as JSON.
+  private static func row(_ looked: String, _ entries: [DictEntry]) throws -> (word: String, json: String) {
+    let headword = entries.first?.headword
+    let word = headword.flatMap { CachedWord.key($0) == CachedWord.key(looked) ? $0 : nil } ?? looked.trimmed.nfc
+    return (word, String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
+  }
+
+  /// Inserts or replaces the entries: one row per (direction, word), its lookup count kept.
+  private static func upsert(_ rows: [(word: String, json: String)], direction: String, at date: Date, _ db: Database)
+    throws
+  {
+    let statement = try db.cachedStatement(
+      sql: """
+        INSERT INTO CachedWords (direction, word, key, folded, entries, fetchedAt, lookupCount)
+        VALUES (?, ?, ?, ?, ?, ?, 1)
+        ON CONFLICT (direction, key) DO UPDATE SET
+          word = excluded.word, folded = excluded.folded, entries = excluded.entries,
+          fetchedAt = excluded.fetchedAt, lookupCount = lookupCount + 1
+        """)
+    for row in rows {
+      try statement.execute(
+        arguments: [direction, row.word, CachedWord.key(row.word), CachedWord.folded(row.word), row.json, date])
     }
   }
 

@@ -59,6 +59,19 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
     entry.free == true || activation?.series.contains(entry.id) == true
   }
 
+  /// Checks that a series may be downloaded now: available to this activation, and the package
+  /// and its installed files (twice its size) fit in `freeSpace` bytes.
+  public func checkDownload(_ entry: Entry, activation: Activation?, freeSpace: Int64) throws {
+    guard isAvailable(entry, activation: activation) else {
+      throw ShareSynchError.badActivationCode(
+        activation == nil ? "\(entry.name) needs an activation code (--activation)" : "it does not unlock \(entry.name)"
+      )
+    }
+    guard entry.size * 2 < freeSpace else {
+      throw ShareSynchError.noSpace(needed: entry.size * 2, available: freeSpace)
+    }
+  }
+
   /// The package's address, a relative one read against the catalog's `base` address.
   public func packageURL(_ entry: Entry, base: URL) -> URL? { URL(string: entry.url, relativeTo: base)?.absoluteURL }
 }

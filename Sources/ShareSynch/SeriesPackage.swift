@@ -89,7 +89,12 @@ public enum SeriesPackage {
     if let expected { return expected.lowercased() }
     let beside = URL(fileURLWithPath: file.path + ".sha256")
     guard let text = try? String(contentsOf: beside, encoding: .utf8) else { return nil }
-    return text.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
+    return checksum(inSHA256File: text)
+  }
+
+  /// The checksum a `.sha256` file gives (`sha256sum`'s format: the hex digest first), lowercased.
+  public static func checksum(inSHA256File text: String) -> String? {
+    text.split(whereSeparator: \.isWhitespace).first.map { $0.lowercased() }
   }
 
   /// Reads and checks a package without installing it: the published checksum (when there is
@@ -142,9 +147,13 @@ public enum SeriesPackage {
     }
   }
 
-  /// Free bytes on the volume holding `folder`.
+  /// Free bytes on the volume holding `folder` (or that will hold it).
   public static func freeSpace(_ folder: URL) -> Int64 {
-    let attributes = try? FileManager.default.attributesOfFileSystem(forPath: folder.path)
+    var existing = folder.standardizedFileURL  // a folder not made yet lives on its nearest parent's volume
+    while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+      existing.deleteLastPathComponent()
+    }
+    let attributes = try? FileManager.default.attributesOfFileSystem(forPath: existing.path)
     return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
   }
 

@@ -6,7 +6,7 @@ extension ShareSynchStore {
   /// returns the edit that undoes it. Notes are sanitised; positions stay 0…n-1.
   @discardableResult
   public func apply(_ edit: SlideEdit, series seriesID: String, sermon sermonID: String) async throws -> SlideEdit {
-    _ = try manifest(seriesID)
+    _ = try sermon(seriesID, sermonID)  // an unknown sermon is an error, not an empty one to add to
     return try await writer.write { db in
       let variationID = try Self.editableVariation(db, seriesID)
       let sermonSlides = SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
@@ -71,10 +71,7 @@ extension ShareSynchStore {
   /// A copy of a slide with its notes, placed right after it; returns the edit that undoes it.
   @discardableResult
   public func duplicate(_ slide: Int64, series seriesID: String, sermon sermonID: String) async throws -> SlideEdit {
-    let source = try await writer.read { db -> SlideRow in
-      guard let row = try SlideRow.fetchOne(db, key: slide) else { throw ShareSynchError.unknownSlide(slide) }
-      return row
-    }
+    let source = try await currentSlide(slide, series: seriesID, sermon: sermonID)
     return try await apply(
       .insert(
         SlideSnapshot(
@@ -97,6 +94,18 @@ extension ShareSynchStore {
           SELECT ?, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes FROM Slides
           WHERE variationID = ? AND sermonID = ?
           """, arguments: [variationID, original.id, sermonID])
+    }
+  }
+
+  /// A slide of the series' current variation (of `sermonID` when given); any other id is
+  /// `unknownSlide`, so no edit can reach into another variation or series.
+  func currentSlide(_ id: Int64, series seriesID: String, sermon sermonID: String?) async throws -> SlideRow {
+    try await writer.read { db in
+      let variationID = try Self.series(db, seriesID).currentVariationID
+      guard let row = try SlideRow.fetchOne(db, key: id), row.variationID == variationID,
+        sermonID == nil || row.sermonID == sermonID
+      else { throw ShareSynchError.unknownSlide(id) }
+      return row
     }
   }
 

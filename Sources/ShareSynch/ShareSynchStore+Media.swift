@@ -11,11 +11,7 @@ extension ShareSynchStore {
     guard let (kind, fileExtension) = Self.mediaKind(data) else {
       throw ShareSynchError.badMedia("only PNG or JPEG pictures and MP4 or WebM videos can become slides")
     }
-    _ = try sermon(seriesID, sermonID)
-    let position = try await writer.read { db -> Int in
-      guard let row = try SlideRow.fetchOne(db, key: to) else { throw ShareSynchError.unknownSlide(to) }
-      return row.position + (after ? 1 : 0)
-    }
+    let position = try await currentSlide(to, series: seriesID, sermon: sermonID).position + (after ? 1 : 0)
     let name = "user/\(UUID().uuidString.lowercased()).\(fileExtension)"
     let file = seriesRoot.appendingPathComponent("\(seriesID)/\(name)")
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -37,14 +33,7 @@ extension ShareSynchStore {
   public func importSlide(
     _ slideID: Int64, series seriesID: String, into sermonID: String, at position: Int
   ) async throws -> SlideEdit {
-    _ = try sermon(seriesID, sermonID)
-    let source = try await writer.read { db -> SlideRow in
-      let variationID = try Self.series(db, seriesID).currentVariationID!
-      guard let row = try SlideRow.fetchOne(db, key: slideID), row.variationID == variationID else {
-        throw ShareSynchError.unknownSlide(slideID)
-      }
-      return row
-    }
+    let source = try await currentSlide(slideID, series: seriesID, sermon: nil)
     return try await apply(
       .insert(
         SlideSnapshot(

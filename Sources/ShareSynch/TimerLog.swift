@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// One presentation run worth keeping (seed A.3.6's timer log).
@@ -30,6 +31,9 @@ public struct TimerLog: Sendable {
 
   /// The log at `file` (created on the first logged run).
   public init(file: URL) { self.file = file }
+
+  /// The log of a data folder: `sharesynch-timer-log.json`.
+  public init(dataFolder: DataFolder) { file = dataFolder.url.appendingPathComponent("sharesynch-timer-log.json") }
 
   /// The logged runs, oldest first (empty when there is no log yet).
   public func runs() throws -> [PresentationRun] {

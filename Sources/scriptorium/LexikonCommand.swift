@@ -105,9 +105,7 @@ struct LexikonForget: AsyncParsableCommand {
       return
     }
     guard let word else { throw ValidationError("Give the word to forget, or --all.") }
-    guard try await service.store.forget(word, direction: direction) else {
-      throw LexikonError.notCached(word: word, direction: direction)
-    }
+    try await service.forget(word, direction: direction)
     try options.common.emit(["removed": 1]) { "Removed \(word) (\(direction))." }
   }
 }

@@ -22,6 +22,28 @@ struct ShareSynchOptions: ParsableArguments {
 
   /// Opens `sharesynch.sqlite`, series installed under `media/sharesynch/series/`.
   func store() throws -> ShareSynchStore { try ShareSynchStore(dataFolder: DataFolder(option: common.data)) }
+
+  /// Downloads a package into `downloads/NAME` (resuming what an interrupted run left, with
+  /// progress on stderr), installs it checked against `sha256`, then deletes it: installed or
+  /// refused, the next run starts afresh.
+  func downloadAndInstall(_ address: URL, as name: String, expectedSize: Int64?, sha256: String?) async throws
+    -> SeriesSummary
+  {
+    let downloads = DataFolder(option: common.data).url.appendingPathComponent("downloads")
+    try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
+    let package = downloads.appendingPathComponent(name)
+    try await downloadResuming(address.absoluteString, to: package, expectedSize: expectedSize) { progress in
+      let left = progress.secondsLeft.map { String(format: ", %.0f s left", $0) } ?? ""
+      let total = progress.total.map { " of \($0)" } ?? ""
+      FileHandle.standardError.write(
+        Data(
+          String(format: "\r%lld%@ bytes, %.0f kB/s%@", progress.received, total, progress.bytesPerSecond / 1000, left)
+            .utf8))
+    }
+    FileHandle.standardError.write(Data("\n".utf8))
+    defer { try? FileManager.default.removeItem(at: package) }
+    return try await store().install(package, expectedSHA256: sha256)
+  }
 }
 
 struct ShareSynchSeries: AsyncParsableCommand {
@@ -80,21 +102,17 @@ struct ShareSynchInstall: AsyncParsableCommand {
   @Option(help: "The SHA-256 published for the package.") var sha256: String?
 
   func run() async throws {
-    let store = try options.store()
-    var expected = sha256
-    var package = URL(fileURLWithPath: file)
-    if file.hasPrefix("http://") || file.hasPrefix("https://") {
-      let downloads = DataFolder(option: options.common.data).url.appendingPathComponent("downloads")
-      try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
-      package = downloads.appendingPathComponent(URL(string: file)?.lastPathComponent ?? "package.sspkg")
+    var series: SeriesSummary
+    if let address = URL(string: file), ["http", "https"].contains(address.scheme?.lowercased()) {
+      var expected = sha256
       if expected == nil, let published = try? await download(file + ".sha256", maxBytes: 4_096) {
-        expected = String(decoding: published, as: UTF8.self).split(whereSeparator: \.isWhitespace).first.map(
-          String.init)
+        expected = SeriesPackage.checksum(inSHA256File: String(decoding: published, as: UTF8.self))
       }
-      try await downloadResuming(file, to: package)
+      series = try await options.downloadAndInstall(
+        address, as: address.lastPathComponent, expectedSize: nil, sha256: expected)
+    } else {
+      series = try await options.store().install(URL(fileURLWithPath: file), expectedSHA256: sha256)
     }
-    let series = try await store.install(package, expectedSHA256: expected)
-    if package.path != URL(fileURLWithPath: file).path { try? FileManager.default.removeItem(at: package) }
     try options.common.emit(series) { "Installed \(series.name) (\(series.id))." }
   }
 }
@@ -200,12 +218,10 @@ struct ShareSynchPresent: AsyncParsableCommand {
     defer {
       // A run of 20 minutes or more goes into the timer log when presentation mode ends.
       let title = manifest.sermons.first { $0.id == sermon }?.title.values.first ?? sermon
-      _ = try? TimerLog(
-        file: DataFolder(option: options.common.data).url.appendingPathComponent("sharesynch-timer-log.json")
-      )
-      .record(
-        PresentationRun(
-          sermon: title, series: manifest.name, start: started, duration: Date().timeIntervalSince(started)))
+      _ = try? TimerLog(dataFolder: DataFolder(option: options.common.data))
+        .record(
+          PresentationRun(
+            sermon: title, series: manifest.name, start: started, duration: Date().timeIntervalSince(started)))
     }
     let byID = Dictionary(uniqueKeysWithValues: slides.map { ($0.id, $0) })
     func show() throws {
@@ -290,33 +306,13 @@ struct ShareSynchDownload: AsyncParsableCommand {
       return
     }
     let entry = try offered.entry(series)
-    guard offered.isAvailable(entry, activation: unlocked) else {
-      throw ShareSynchError.badActivationCode(
-        unlocked == nil ? "\(entry.name) needs an activation code (--activation)" : "it does not unlock \(entry.name)")
-    }
     let folder = DataFolder(option: options.common.data)
-    let downloads = folder.url.appendingPathComponent("downloads")
-    try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
-    let available = SeriesPackage.freeSpace(downloads)
-    guard entry.size * 2 < available else {
-      throw ShareSynchError.noSpace(needed: entry.size * 2, available: available)
-    }
+    try offered.checkDownload(entry, activation: unlocked, freeSpace: SeriesPackage.freeSpace(folder.url))
     guard let address = offered.packageURL(entry, base: base) else {
       throw ValidationError("\(entry.url) is not a URL.")
     }
-    let partial = downloads.appendingPathComponent("\(entry.id).sspkg")
-    try await downloadResuming(address.absoluteString, to: partial, expectedSize: entry.size) { progress in
-      let left = progress.secondsLeft.map { String(format: ", %.0f s left", $0) } ?? ""
-      FileHandle.standardError.write(
-        Data(
-          String(
-            format: "\r%lld of %lld bytes, %.0f kB/s%@", progress.received, progress.total ?? entry.size,
-            progress.bytesPerSecond / 1000, left
-          ).utf8))
-    }
-    FileHandle.standardError.write(Data("\n".utf8))
-    defer { try? FileManager.default.removeItem(at: partial) }  // installed, or refused: fetch afresh next time
-    let installed = try await options.store().install(partial, expectedSHA256: entry.sha256)
+    let installed = try await options.downloadAndInstall(
+      address, as: "\(entry.id).sspkg", expectedSize: entry.size, sha256: entry.sha256)
     try options.common.emit(installed) { "Installed \(installed.name) (\(installed.id))." }
   }
 }

@@ -24,6 +24,13 @@ import Testing
     #expect(catalog.packageURL(free, base: base)?.absoluteString == "http://example.org/series/free.sspkg")
     #expect(catalog.packageURL(grace, base: base)?.absoluteString == "https://cdn.example/grace.sspkg")
     #expect(throws: ShareSynchError.self) { try catalog.entry("nope") }
+    #expect(throws: ShareSynchError.badActivationCode("Grace needs an activation code (--activation)")) {
+      try catalog.checkDownload(grace, activation: nil, freeSpace: 1_000)
+    }
+    #expect(throws: ShareSynchError.noSpace(needed: 20, available: 15)) {
+      try catalog.checkDownload(free, activation: nil, freeSpace: 15)
+    }
+    try catalog.checkDownload(free, activation: nil, freeSpace: 21)
   }
 
   @Test func malformedCatalogsAreClearErrors() {

@@ -113,6 +113,19 @@ import Testing
     #expect(undone == 10 && after[1] == "v1", "ten steps back, not eleven")
   }
 
+  @Test func editsReachOnlyTheCurrentVariationsSlidesOfAKnownSermon() async throws {
+    _ = try await installed()
+    let original = try await store.slides(series: "grace", sermon: "one").map(\.id)
+    _ = try await store.createVariation(series: "grace", name: "Mine")
+    await #expect(throws: ShareSynchError.unknownSlide(original[0])) {
+      try await store.duplicate(original[0], series: "grace", sermon: "one")
+    }
+    await #expect(throws: ShareSynchError.unknownSermon("two")) {
+      try await store.apply(.notes(slide: original[0], language: "en", html: "x"), series: "grace", sermon: "two")
+    }
+    #expect(try await store.slides(series: "grace", sermon: "one").count == 3)
+  }
+
   @Test func resetRestoresTheSermonAndRemovesAddedSlides() async throws {
     _ = try await installed()
     _ = try await store.createVariation(series: "grace", name: "Mine")

@@ -11,22 +11,9 @@ struct LexikonAPI: Sendable {
     let word: String
     let fresh: Bool?
   }
-  struct Directory: Encodable {
-    let list: DictionaryList
-    let defaultDirection: String?
-
-    func encode(to encoder: any Encoder) throws {
-      try list.encode(to: encoder)
-      var container = encoder.container(keyedBy: Key.self)
-      try container.encode(defaultDirection, forKey: .defaultDirection)
-    }
-    enum Key: CodingKey { case defaultDirection }
-  }
-
   func register(on group: RouterGroup<BasicRequestContext>) {
     group.get("dictionaries") { _, _ in
-      JSONResponse(
-        Directory(list: try await service.dictionaries(), defaultDirection: try await service.defaultDirection()))
+      JSONResponse(try await service.dictionaries())
     }
     group.post("lookup") { request, context in
       let body = try await request.decode(as: LookupBody.self, context: context)
@@ -54,9 +41,7 @@ struct LexikonAPI: Sendable {
         return JSONResponse(["removed": try await service.store.clear(direction: direction)])
       }
       let word = try required(request, "word")
-      guard try await service.store.forget(word, direction: direction) else {
-        throw LexikonError.notCached(word: word, direction: direction)
-      }
+      try await service.forget(word, direction: direction)
       return JSONResponse(["removed": 1])
     }
     group.get("state") { _, _ in JSONResponse(try await service.store.state()) }

@@ -52,7 +52,7 @@ function saveState() {
 // --- lookups --------------------------------------------------------------------------------
 
 function renderEntry(entry) {
-  const head = el("p", { class: "entry-head" }, el("strong", { dir: "auto", lang: "" }, entry.headword));
+  const head = el("p", { class: "entry-head" }, el("strong", { dir: "auto" }, entry.headword));
   if (entry.pronunciation) head.append(" ", el("span", { class: "pron" }, `/${entry.pronunciation}/`));
   if (entry.partOfSpeech) head.append(" ", el("span", { class: "pos" }, entry.partOfSpeech));
   const senses = el("ol", { class: "senses" });
