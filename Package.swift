@@ -46,8 +46,14 @@ let package = Package(
       dependencies: [
         "AppSupport", "ZlibShim", .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-      ]
+      ],
+      resources: [.copy("Resources")]
     ),
+    .systemLibrary(
+      name: "CPangoCairo", pkgConfig: "pangocairo gdk-pixbuf-2.0",
+      providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libgdk-pixbuf-2.0-dev"])]
+    ),
+    .target(name: "ShareSynchPDF", dependencies: ["ShareSynch", "CPangoCairo"]),
     .target(
       name: "WebFetch",
       dependencies: [
@@ -69,7 +75,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "WebApp", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ]
@@ -110,6 +116,7 @@ let package = Package(
       name: "ShareSynchTests",
       dependencies: ["ShareSynch", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
+    .testTarget(name: "ShareSynchPDFTests", dependencies: ["ShareSynchPDF", "ShareSynch", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

@@ -81,6 +81,14 @@ def test_pack_install_languages_variations_and_rehearsal(tmp_path):
     assert [s.get("appealText") for s in states[:4]] == [None, "Come home", "Today", None]
     assert states[3]["notes"].endswith("Pray") and states[0]["notes"] == "Opening"
 
+    handout = tmp_path / "out" / "living-hope.pdf"
+    handout.parent.mkdir()
+    assert "wrote" in sharesynch(data, "pdf", "hope", "first", "-o", handout).stdout
+    text = subprocess.run(["pdftotext", str(handout), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Living hope" in text and "Opening" in text and "Come home" in text and "Hidden" not in text
+    missing = sharesynch(data, "pdf", "hope", "nosuch", "-o", handout, check=False)
+    assert missing.returncode != 0 and "nosuch" in missing.stderr
+
 
 def test_packages_dropped_in_the_inbox_install_at_start_up(tmp_path):
     source = tmp_path / "hope"

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The demo series a fresh data folder gets (seed A.3.2): one sermon of eight slides — pictures
-/// drawn in code, two with text drawn over them, one hidden, and a text-only appeal — with notes
-/// in English and Spanish. It is hidden once a real series is installed.
+/// The demo series a fresh data folder gets (seed A.3.2): one sermon of nine slides — pictures
+/// drawn in code, two with text drawn over them, one hidden, a short video, and an appeal whose
+/// song has vocal and instrumental videos (made by `scripts/make-demo-videos.sh`) — with notes in
+/// English and Spanish. It is hidden once a real series is installed.
 public enum DemoSeries {
   /// The demo's series id.
   public static let id = "demo"
@@ -22,6 +23,12 @@ public enum DemoSeries {
       picture.disc(centerX: 120 + number * 60, centerY: 110, radius: 40, (250, 240, 200))
       try picture.png().write(to: media.appendingPathComponent("slide\(number + 1).png"))
     }
+    for video in ["demo-video", "demo-hymn-vocal", "demo-hymn-instrumental"] {
+      guard let file = Bundle.module.url(forResource: video, withExtension: "webm", subdirectory: "Resources") else {
+        throw ShareSynchError.badResource(path: "\(video).webm", reason: "the app's demo video is missing")
+      }
+      try FileManager.default.copyItem(at: file, to: media.appendingPathComponent("\(video).webm"))
+    }
     let overlay: (String) -> [String: Any] = { text in
       [
         "text": text, "x": 40, "y": 150, "width": 560, "height": 90, "font": "Noto Sans", "size": 44,
@@ -31,7 +38,7 @@ public enum DemoSeries {
     func slide(_ id: String, _ kind: String, _ picture: String?, _ english: String, _ spanish: String) -> [String: Any]
     {
       var slide: [String: Any] = ["id": id, "kind": kind, "notes": ["en": english, "es": spanish]]
-      if let picture { slide["resource"] = "media/\(picture).png" }
+      if let picture { slide["resource"] = "media/\(picture)" + (kind == "video" ? ".webm" : ".png") }
       return slide
     }
     var overlaid = slide(
@@ -51,11 +58,16 @@ public enum DemoSeries {
     .joined()
     let series: [String: Any] = [
       "id": id, "name": "Demo", "slideLanguages": ["en", "es"], "noteLanguages": ["en", "es"],
-      "songs": [["id": "hymn", "name": "Demo hymn", "image": "media/slide7.png"]],
+      "songs": [
+        [
+          "id": "hymn", "name": "Demo hymn", "image": "media/slide7.png", "vocal": "media/demo-hymn-vocal.webm",
+          "instrumental": "media/demo-hymn-instrumental.webm",
+        ]
+      ],
       "sermons": [
         [
           "id": "welcome", "title": ["en": "Grace upon grace", "es": "Gracia sobre gracia"],
-          "appeal": ["type": "text", "song": "hymn"],
+          "appeal": ["type": "vocal", "song": "hymn"],
           "slides": [
             slide(
               "title", "image", "slide1", "<p><b>Welcome.</b> Introduce yourself.</p>",
@@ -68,6 +80,9 @@ public enum DemoSeries {
               "<ul><li><b>Dada</b>, no ganada</li><li><i>Para todos</i></li><li><u>Hoy</u></li></ul>"),
             hidden,
             promise,
+            slide(
+              "river", "video", "demo-video", "<p>Let the video play; say nothing until it ends.</p>",
+              "<p>Deje correr el video; no diga nada hasta que termine.</p>"),
             slide(
               "appeal", "appeal", nil,
               "Invite quietly. &lt;C&gt;Come as you are&lt;c&gt; Pause. &lt;C&gt;He is waiting&lt;c&gt;&lt;R&gt;Close in prayer.",

@@ -2,6 +2,7 @@ import AppSupport
 import ArgumentParser
 import Foundation
 import ShareSynch
+import ShareSynchPDF
 import WebFetch
 
 /// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
@@ -12,7 +13,7 @@ struct ShareSynchCommand: AsyncParsableCommand {
     subcommands: [
       ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
       ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
-      ShareSynchPresent.self, ShareSynchInbox.self, ShareSynchDownload.self,
+      ShareSynchPresent.self, ShareSynchPDFCommand.self, ShareSynchInbox.self, ShareSynchDownload.self,
     ])
 }
 
@@ -195,6 +196,25 @@ struct ShareSynchVariation: AsyncParsableCommand {
         "\($0.id!)\t\($0.name)\($0.isOriginal ? " (original)" : "")\($0.id == current ? "  ← current" : "")"
       }
       .joined(separator: "\n")
+    }
+  }
+}
+
+struct ShareSynchPDFCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pdf",
+    abstract: "Write a sermon's handout: each visible slide's picture beside its notes, in the note language.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The series id.") var series: String
+  @Argument(help: "The sermon id.") var sermon: String
+  @Option(name: .shortAndLong, help: "The PDF file to write.") var output: String
+
+  func run() async throws {
+    let handout = try await options.store().handout(series: series, sermon: sermon)
+    let file = URL(fileURLWithPath: output)
+    try HandoutPDF.write(handout, to: file)
+    try options.common.emit(["file": file.path, "slides": "\(handout.slides.count)"]) {
+      "wrote \(file.path) (\(handout.slides.count) slides)"
     }
   }
 }

@@ -21,9 +21,20 @@ public func runPythonScript(_ script: String, arguments: [String] = [], input: D
   guard FileManager.default.isExecutableFile(atPath: python.path) else {
     throw OracleError(description: "the Python test tools are not installed: run scripts/setup.sh (make test does)")
   }
+  return try runTool(
+    python, arguments: [repositoryRoot.appendingPathComponent("scripts/\(script)").path] + arguments, input: input)
+}
+
+/// Runs a reference program (Python, pdftotext, …) with `arguments`, feeding `input` on stdin,
+/// and returns its stdout; throws when it cannot start or exits with a failure, so a test can
+/// never pass without its oracle.
+public func runTool(_ executable: URL, arguments: [String], input: Data = Data()) throws -> Data {
+  guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+    throw OracleError(description: "\(executable.path) is not installed: run scripts/setup.sh (make test does)")
+  }
   let process = Process()
-  process.executableURL = python
-  process.arguments = [repositoryRoot.appendingPathComponent("scripts/\(script)").path] + arguments
+  process.executableURL = executable
+  process.arguments = arguments
   let stdin = Pipe()
   let stdout = Pipe()
   let stderr = Pipe()
@@ -41,7 +52,7 @@ public func runPythonScript(_ script: String, arguments: [String] = [], input: D
   let output = stdout.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   guard process.terminationStatus == 0 else {
-    throw OracleError(description: "scripts/\(script) exited with status \(process.terminationStatus)")
+    throw OracleError(description: "\(executable.lastPathComponent) exited with status \(process.terminationStatus)")
   }
   return output
 }
