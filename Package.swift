@@ -116,6 +116,13 @@ let package = Package(
       name: "ShareSynchTests",
       dependencies: ["ShareSynch", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
     ),
+    .testTarget(
+      name: "WebFetchTests",
+      dependencies: [
+        "WebFetch", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
+      ]
+    ),
     .testTarget(name: "ShareSynchPDFTests", dependencies: ["ShareSynchPDF", "ShareSynch", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",

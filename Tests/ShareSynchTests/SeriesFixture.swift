@@ -2,8 +2,8 @@ import Foundation
 
 @testable import ShareSynch
 
-/// A small series folder (three media files, one sermon of an image, an overlay and an appeal
-/// slide, notes in English and Spanish) in a temporary folder, and where to install it.
+/// A small series folder (three media files; a sermon of an image, an overlay and an appeal slide
+/// and a second sermon of one slide; notes in English and Spanish) in a temporary folder, and where to install it.
 struct SeriesFixture {
   let folder: URL
   let root: URL
@@ -44,7 +44,13 @@ struct SeriesFixture {
               "notes": ["en": "&lt;C&gt;Come&lt;c&gt;&lt;R&gt;Pray", "es": "&lt;C&gt;Ven&lt;c&gt;"],
             ],
           ],
-        ]
+        ],
+        [
+          "id": "two", "title": ["en": "Kept by grace"], "appeal": ["type": "text", "song": "amazing"],
+          "slides": [
+            ["id": "t1", "kind": "image", "resource": "media/cross.png", "notes": ["en": "Kept", "es": "Guardados"]]
+          ],
+        ],
       ],
     ]
     try JSONSerialization.data(withJSONObject: series).write(to: folder.appendingPathComponent("series.json"))

@@ -62,4 +62,26 @@ import Testing
     now = try await store.slides(series: "grace", sermon: "one")
     #expect(now[0].overlay?.text == "By grace" && now[0].notes == "<u>mine</u>" && !now[0].custom)
   }
+
+  @Test func aSlideImportedFromAnotherSermonKeepsItsNotesInEveryLanguageAndUndoes() async throws {
+    let fixture = try SeriesFixture()
+    let store = try ShareSynchStore.inMemory(seriesRoot: fixture.root)
+    _ = try await store.install(try fixture.package())
+    let variation = try await store.createVariation(series: "grace", name: "Mine")
+    try await store.switchVariation(series: "grace", to: variation.id!)
+    let other = try await store.slides(series: "grace", sermon: "two")
+    let undo = try await store.importSlide(other[0].id, series: "grace", into: "one", at: 1)
+    var one = try await store.slides(series: "grace", sermon: "one")
+    #expect(one.map(\.notes) == ["<b>Welcome</b>", "Kept", "Read it", "&lt;C&gt;Come&lt;c&gt;&lt;R&gt;Pray"])
+    #expect(one[1].resource == "media/cross.png" && !one[1].custom && !one[1].notesEdited)
+    _ = try await store.setLanguages(series: "grace", slides: nil, notes: "es")
+    #expect(try await store.slides(series: "grace", sermon: "one")[1].notes == "Guardados", "the source's Spanish")
+    #expect(try await store.slides(series: "grace", sermon: "two").map(\.id) == other.map(\.id), "the source stays")
+    try await store.apply(undo, series: "grace", sermon: "one")
+    one = try await store.slides(series: "grace", sermon: "one")
+    #expect(one.count == 3 && !one.map(\.notes).contains("Guardados"))
+    await #expect(throws: ShareSynchError.self, "a slide of another series' variation is refused") {
+      try await store.importSlide(987_654, series: "grace", into: "one", at: 0)
+    }
+  }
 }

@@ -120,8 +120,8 @@ import Testing
     await #expect(throws: ShareSynchError.unknownSlide(original[0])) {
       try await store.duplicate(original[0], series: "grace", sermon: "one")
     }
-    await #expect(throws: ShareSynchError.unknownSermon("two")) {
-      try await store.apply(.notes(slide: original[0], language: "en", html: "x"), series: "grace", sermon: "two")
+    await #expect(throws: ShareSynchError.unknownSermon("three")) {
+      try await store.apply(.notes(slide: original[0], language: "en", html: "x"), series: "grace", sermon: "three")
     }
     #expect(try await store.slides(series: "grace", sermon: "one").count == 3)
   }
