@@ -22,6 +22,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
   ],
   targets: [
     .target(name: "AppSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -64,8 +65,9 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "WebFetch",
         .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -127,8 +129,9 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "TestSupport",
+        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
       ]
     ),

@@ -4,7 +4,7 @@ import Foundation
 /// visible slide its number, its picture (or what stands for a video) with the overlay text in
 /// the slide language, and the user's notes as edited in the note language. A renderer draws it.
 public struct Handout: Sendable, Equatable {
-  /// The sermon's title in the note language (the slide language, or its id, when missing).
+  /// The sermon's title in the note language (else the slide language, another, or its id).
   public let title: String
   /// The series' name.
   public let seriesName: String
@@ -103,9 +103,8 @@ extension ShareSynchStore {
         number: index + 1, kind: slide.kind, resource: slide.resource.map { folder.appendingPathComponent($0) },
         overlay: slide.overlay, notes: Handout.noteBlocks(slide.notes))
     }
-    let title =
-      sermon.title[summary.noteLanguage] ?? sermon.title[summary.slideLanguage] ?? sermon.title.values.sorted().first
-      ?? sermon.id
-    return Handout(title: title, seriesName: manifest.name, noteLanguage: summary.noteLanguage, slides: slides)
+    return Handout(
+      title: sermon.title[summary.noteLanguage] ?? sermon.title(in: summary.slideLanguage), seriesName: manifest.name,
+      noteLanguage: summary.noteLanguage, slides: slides)
   }
 }

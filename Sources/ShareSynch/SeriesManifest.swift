@@ -141,3 +141,11 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
       }
   }
 }
+
+extension SeriesManifest.Sermon {
+  /// The title in `language`, else in another language (the first by code, for a stable choice),
+  /// else the sermon's id.
+  public func title(in language: String?) -> String {
+    language.flatMap { title[$0] } ?? title.sorted { $0.key < $1.key }.first?.value ?? id
+  }
+}

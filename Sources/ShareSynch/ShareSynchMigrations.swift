@@ -44,6 +44,12 @@ enum ShareSynchMigrations {
         t.primaryKey(["variationID", "sermonID"])
       }
     }
+    migrator.registerMigration("v3: settings") { db in
+      try db.create(table: "Settings") { t in
+        t.primaryKey("key", .text)
+        t.column("value", .text).notNull()
+      }
+    }
     return migrator
   }
 }

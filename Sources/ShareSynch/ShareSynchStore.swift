@@ -198,19 +198,12 @@ public final class ShareSynchStore: Sendable {
     let sermon = try sermon(seriesID, sermonID)
     let originals = Dictionary(
       uniqueKeysWithValues: manifest.sermons.flatMap { sermon in sermon.slides.map { ("\(sermon.id)/\($0.id)", $0) } })
-    let songs = Dictionary(uniqueKeysWithValues: manifest.songs.map { ($0.id, $0) })
     return try await writer.read { db in
       let series = try Self.series(db, seriesID)
       let variationID = variation ?? series.currentVariationID!
       _ = try Self.variation(db, variationID, in: seriesID)
       let state = try Self.sermonState(db, variationID, sermon)
-      let song = state.appealSong.flatMap { songs[$0] }
-      let appealResource: String? =
-        switch state.appealType {
-        case .vocal: song?.vocal
-        case .instrumental: song?.instrumental ?? song?.vocal
-        case .textOnly: song?.image
-        }
+      let appealResource = SeriesManifest.appealResource(state.appeal, songs: manifest.songs)
       let rows = try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
         .order(Column("position")).fetchAll(db)
       return rows.map { row in

@@ -5,6 +5,7 @@ import KeyIt
 import Lexikon
 import NIOCore
 import Phrasebook
+import ShareSynch
 
 /// Rejects writes (anything but GET, HEAD, OPTIONS) whose `Origin` is not this server, so another
 /// site open in the browser cannot change data. Clients that send no `Origin` (curl, scripts) pass
@@ -104,6 +105,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       case .badWord, .badServerAddress: return (.badRequest, error.description)
       case .unreadable, .badIndexLine, .badDictzip, .entryOutOfRange: return (.internalServerError, error.description)
       }
+    case let error as ShareSynchError:
+      switch error {
+      case .unknownSeries, .unknownSermon, .unknownVariation, .unknownSlide: return (.notFound, error.description)
+      case .alreadyInstalled, .originalIsReadOnly: return (.conflict, error.description)
+      case .noSpace: return (HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
+      default: return (.unprocessableContent, error.description)
+      }
+    case let error as PresentationHubError: return (.conflict, error.description)
     case let error as ImportFileError: return (.unprocessableContent, error.description)
     case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)
     case is DecodingError: return (.badRequest, "the request body is not what this endpoint expects")

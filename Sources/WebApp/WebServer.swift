@@ -1,11 +1,13 @@
 import AppSupport
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import KeyIt
 import Lexikon
 import Logging
 import Mustache
 import Phrasebook
+import ShareSynch
 
 /// How `scriptorium serve` was asked to run.
 public struct ServerSettings: Sendable {
@@ -50,17 +52,40 @@ public enum WebServer {
     let lexikon = LexikonService(
       store: try LexikonStore(path: dataFolder.database("lexikon.sqlite")),
       source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
+    let hub = PresentationHub(
+      store: try ShareSynchStore(dataFolder: dataFolder), timerLog: TimerLog(dataFolder: dataFolder))
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
-    return Application(
-      router: try await router(keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, token: settings.token),
+    return application(
+      router: try await router(
+        keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, presentations: hub, token: settings.token),
+      presentations: hub, token: settings.token,
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
   }
 
+  /// The application: the routes over HTTP/1.1, and the presentation's WebSocket
+  /// (`/api/sharesynch/live/socket?role=presenter|display|remote`), which takes the access token
+  /// (as the cookie or `token=`) when the server has one and refuses other sites' pages.
+  static func application(
+    router: Router<BasicRequestContext>, presentations hub: PresentationHub, token: String?,
+    configuration: ApplicationConfiguration, logger: Logger
+  ) -> some ApplicationProtocol {
+    Application(
+      router: router,
+      server: .http1WebSocketUpgrade { request, _, _ in
+        guard let role = LiveSocket.accepts(request, token: token) else { return .dontUpgrade }
+        return .upgrade([:]) { inbound, outbound, _ in
+          await hub.serve(role: role, inbound: inbound, outbound: outbound)
+        }
+      },
+      configuration: configuration, logger: logger)
+  }
+
   /// The routes, separate from the server so tests can drive them.
   public static func router(
-    keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, token: String? = nil
+    keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, presentations: PresentationHub? = nil,
+    token: String? = nil
   ) async throws -> Router<BasicRequestContext> {
     let pages = try await Pages()
     let router = Router()
@@ -78,6 +103,13 @@ public enum WebServer {
     PhrasebookPages(store: phrasebook, pages: pages).register(on: router.group("phrasebook"))
     LexikonAPI(service: lexikon).register(on: router.group("api/lexikon"))
     LexikonPages(pages: pages).register(on: router.group("lexikon"))
+    if let hub = presentations {
+      router.add(
+        middleware: FileMiddleware(
+          hub.store.seriesRoot.path, urlBasePath: "/sharesynch/media", searchForIndexHtml: false))
+      ShareSynchAPI(store: hub.store, hub: hub).register(on: router.group("api/sharesynch"))
+      ShareSynchPages(pages: pages, token: token).register(on: router.group("sharesynch"))
+    }
     return router
   }
 }
@@ -89,5 +121,9 @@ struct HomeView {
     ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It."),
     ("Phrasebook", "/phrasebook", "Word pairs in two languages: search, tags and spaced-repetition revision."),
     ("Lexikon", "/lexikon", "Dictionary lookups (Swedish, Welsh, English…), kept in a cache that works offline."),
+    (
+      "ShareSynch", "/sharesynch",
+      "Present a sermon on two screens: notes for the speaker, slides for the congregation."
+    ),
   ]
 }

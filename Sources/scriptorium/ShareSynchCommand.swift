@@ -237,7 +237,7 @@ struct ShareSynchPresent: AsyncParsableCommand {
     let started = Date()
     defer {
       // A run of 20 minutes or more goes into the timer log when presentation mode ends.
-      let title = manifest.sermons.first { $0.id == sermon }?.title.values.first ?? sermon
+      let title = manifest.sermons.first { $0.id == sermon }?.title(in: nil) ?? sermon
       _ = try? TimerLog(dataFolder: DataFolder(option: options.common.data))
         .record(
           PresentationRun(

@@ -1,0 +1,155 @@
+import Foundation
+
+/// What a presenter, a display or a remote asks of a running presentation. Clients send intents,
+/// never their own idea of the state, so two windows can never disagree.
+public enum PresentationIntent: Sendable, Equatable, Decodable {
+  /// Next notes page or appeal step, else the next slide (wrapping).
+  case advance
+  /// The reverse of `advance`.
+  case back
+  /// Visible slide number N (typed digits + Enter).
+  case jump(number: Int)
+  /// A slide by id (a tapped thumbnail).
+  case show(slide: Int64)
+  /// Black screen on or off.
+  case black
+  /// Appeal type and song (deferred while the appeal shows).
+  case appeal(AppealSetting)
+  /// The presenter measured how many notes pages a slide needs at its font size.
+  case pages(slide: Int64, count: Int)
+
+  private enum CodingKeys: String, CodingKey { case intent, number, slide, type, song, count }
+
+  /// Reads `{"intent": "advance" | "back" | "jump" | "show" | "black" | "appeal" | "pages", …}`.
+  public init(from decoder: any Decoder) throws {
+    let values = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try values.decode(String.self, forKey: .intent)
+    switch name {
+    case "advance": self = .advance
+    case "back": self = .back
+    case "black": self = .black
+    case "jump": self = .jump(number: try values.decode(Int.self, forKey: .number))
+    case "show": self = .show(slide: try values.decode(Int64.self, forKey: .slide))
+    case "pages":
+      self = .pages(
+        slide: try values.decode(Int64.self, forKey: .slide), count: try values.decode(Int.self, forKey: .count))
+    case "appeal":
+      self = .appeal(
+        AppealSetting(
+          type: try values.decode(AppealType.self, forKey: .type),
+          song: try values.decodeIfPresent(String.self, forKey: .song)))
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .intent, in: values,
+        debugDescription: "unknown intent \(name): advance, back, jump, show, black, appeal or pages")
+    }
+  }
+}
+
+/// A running presentation of one sermon: the engine, and where the display finds the appeal's
+/// picture or video for the appeal setting it is showing (which may lag the presenter's choice).
+public struct LivePresentation: Sendable, Equatable {
+  /// The series.
+  public let series: String
+  /// The sermon.
+  public let sermon: String
+  /// The engine.
+  public private(set) var engine: PresentationEngine
+  /// Bumped when the slides change (an edit), so clients reload them.
+  public private(set) var slidesVersion = 1
+  private let songs: [SeriesManifest.Song]
+
+  /// A presentation at slide 1 (or `startAt` when it is visible).
+  public init(
+    series: String, sermon: String, slides: [PresentationSlide], appeal: AppealSetting, songs: [SeriesManifest.Song],
+    startAt: Int64? = nil
+  ) {
+    self.series = series
+    self.sermon = sermon
+    self.songs = songs
+    engine = PresentationEngine(slides: slides, appeal: appeal, startAt: startAt)
+  }
+
+  /// Applies an intent; true when anything a client shows changed.
+  @discardableResult
+  public mutating func apply(_ intent: PresentationIntent) -> Bool {
+    let before = engine
+    switch intent {
+    case .advance: engine.advance()
+    case .back: engine.back()
+    case .jump(let number): engine.jump(toNumber: number)
+    case .show(let slide): engine.jump(toSlide: slide)
+    case .black: engine.toggleBlack()
+    case .appeal(let setting): engine.setAppeal(setting)
+    case .pages(let slide, let count): engine.setNotePages(count, for: slide)
+    }
+    return engine != before
+  }
+
+  /// Takes edited slides, staying on the current slide where it can.
+  public mutating func replaceSlides(_ slides: [PresentationSlide]) {
+    engine.replaceSlides(slides)
+    slidesVersion += 1
+  }
+
+  /// The state every client renders.
+  public func snapshot(displays: Int = 0, remotes: Int = 0) -> PresentationSnapshot {
+    let visible = engine.visible
+    return PresentationSnapshot(
+      series: series, sermon: sermon, slidesVersion: slidesVersion, counter: engine.counter, index: engine.index,
+      total: visible.count, slide: engine.current?.id, previous: engine.previous?.id, next: engine.next?.id,
+      step: engine.step, steps: engine.stepsHere, black: engine.black, appealText: engine.appealText,
+      appeal: engine.shownAppeal, pendingAppeal: engine.pendingAppeal,
+      appealResource: SeriesManifest.appealResource(engine.shownAppeal, songs: songs), displays: displays,
+      remotes: remotes)
+  }
+}
+
+/// One state of a running presentation as clients receive it (small JSON, sent on every change).
+public struct PresentationSnapshot: Sendable, Equatable, Codable {
+  /// The series.
+  public let series: String
+  /// The sermon.
+  public let sermon: String
+  /// Changes when the slides were edited (clients reload them).
+  public let slidesVersion: Int
+  /// `current/total` of the visible slides.
+  public let counter: String
+  /// Index of the current slide among the visible ones.
+  public let index: Int
+  /// How many slides are visible.
+  public let total: Int
+  /// The current slide's id (nil when every slide is hidden).
+  public let slide: Int64?
+  /// The previous and next visible slides (no wrap-around), for the previews.
+  public let previous: Int64?
+  public let next: Int64?
+  /// The notes page or appeal step on this slide, and how many there are.
+  public let step: Int
+  public let steps: Int
+  /// The black screen is on.
+  public let black: Bool
+  /// The appeal text the display shows over the video now.
+  public let appealText: String?
+  /// The appeal the display shows, and a change waiting for the appeal's next showing.
+  public let appeal: AppealSetting
+  public let pendingAppeal: AppealSetting?
+  /// The appeal slide's picture or video for `appeal`.
+  public let appealResource: String?
+  /// Connected displays and remotes.
+  public let displays: Int
+  public let remotes: Int
+}
+
+extension SeriesManifest {
+  /// The appeal slide's resource for a setting: the song's vocal or instrumental video (the vocal
+  /// one when there is no instrumental), or its picture for a text-only appeal.
+  public static func appealResource(_ setting: AppealSetting, songs: [Song]) -> String? {
+    let song = setting.song.flatMap { id in songs.first { $0.id == id } }
+    return switch setting.type {
+    case .vocal: song?.vocal
+    case .instrumental: song?.instrumental ?? song?.vocal
+    case .textOnly: song?.image
+    }
+  }
+}

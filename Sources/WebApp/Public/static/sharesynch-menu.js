@@ -1,0 +1,98 @@
+// ShareSynch's main menu (seed A.3.3): load the last used sermon, or choose a series, set its
+// slide and note languages and variation, and open one of its sermons in presentation mode.
+import { api, el } from "/static/api.js";
+import { mediaURL } from "/static/sharesynch-live.js";
+
+const $ = (id) => document.getElementById(id);
+const presentURL = (series, sermon) => `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermon)}`;
+let currentSeries = null;
+
+function fail(error) {
+  if (error.name === "AbortError") return;
+  $("menu-error").textContent = error.message;
+  $("menu-error").hidden = false;
+}
+
+/** Runs a load; after half a second a progress line with Cancel appears. */
+async function withProgress(load) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => { $("loading").hidden = false; }, 500);
+  $("loading-cancel").onclick = () => controller.abort();
+  try {
+    return await load(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    $("loading").hidden = true;
+  }
+}
+
+async function getJSON(path, signal) {
+  const response = await fetch(path, { signal });
+  const body = await response.json();
+  if (!response.ok) throw new Error(body.error ?? response.statusText);
+  return body;
+}
+
+$("load-last").addEventListener("click", async () => {
+  try {
+    const last = await api("GET", "/api/sharesynch/last");
+    location.href = presentURL(last.series, last.sermon);
+  } catch (error) {
+    fail(error);
+  }
+});
+
+$("load-sermon").addEventListener("click", () => showSeriesList().catch(fail));
+
+async function showSeriesList() {
+  const all = await withProgress((signal) => getJSON("/api/sharesynch/series", signal));
+  $("series-section").hidden = false;
+  $("series-list").replaceChildren(...all.map((series) => {
+    const button = el("button", { type: "button", class: "series secondary", dir: "auto", dataset: { series: series.id } }, series.name);
+    button.addEventListener("click", () => showSeries(series.id).catch(fail));
+    return button;
+  }));
+  if (all.length === 1) await showSeries(all[0].id);
+}
+
+async function showSeries(id) {
+  const details = await withProgress((signal) => getJSON(`/api/sharesynch/series/${encodeURIComponent(id)}`, signal));
+  currentSeries = id;
+  renderDetails(details);
+}
+
+function renderDetails(details) {
+  $("series-details").hidden = false;
+  $("series-name").textContent = details.series.name;
+  const options = (values, selected, label = (value) => value) => values.map((value) =>
+    el("option", { value: String(value), selected: String(value) === String(selected) }, label(value)));
+  $("slide-language").replaceChildren(...options(details.slideLanguages, details.series.slideLanguage));
+  $("note-language").replaceChildren(...options(details.noteLanguages, details.series.noteLanguage));
+  $("variation").replaceChildren(...details.variations.map((variation) =>
+    el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variation.name)));
+  $("sermons").replaceChildren(...details.sermons.map((sermon) => el("article", { class: "sermon", dataset: { sermon: sermon.id } },
+    sermon.thumbnail ? el("img", { src: mediaURL(details.series.id, sermon.thumbnail), alt: "" }) : el("img", { alt: "" }),
+    el("h3", { dir: "auto" }, sermon.title),
+    el("p", { class: "meta" }, `${sermon.slides} slides`),
+    el("a", { class: "present button", href: presentURL(details.series.id, sermon.id) }, "Present"))));
+}
+
+async function setLanguages() {
+  await api("PUT", `/api/sharesynch/series/${encodeURIComponent(currentSeries)}/languages`,
+    { slides: $("slide-language").value, notes: $("note-language").value });
+  await showSeries(currentSeries);
+}
+$("slide-language").addEventListener("change", () => setLanguages().catch(fail));
+$("note-language").addEventListener("change", () => setLanguages().catch(fail));
+$("variation").addEventListener("change", async () => {
+  try {
+    renderDetails(await api("PUT", `/api/sharesynch/series/${encodeURIComponent(currentSeries)}/variation`, { id: Number($("variation").value) }));
+  } catch (error) {
+    fail(error);
+  }
+});
+
+api("GET", "/api/sharesynch/last").then((last) => {
+  $("last-hint").textContent = `Last used: ${last.series} / ${last.sermon}`;
+  $("last-hint").hidden = false;
+}).catch(() => { $("load-last").disabled = true; });
