@@ -23,6 +23,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
+    .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
     .target(name: "AppSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
@@ -79,6 +80,7 @@ let package = Package(
       dependencies: [
         "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
       ]
     ),

@@ -26,8 +26,9 @@ def add_pair(browser, one, two, area=None, context="", tags=""):
     if area:
         form.find_element(By.CSS_SELECTOR, f"input[name=area][value={area}]").click()
     form.find_element(By.NAME, "tags").send_keys(tags)
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     status = browser.find_element(By.ID, "pair-status")
+    browser.execute_script("arguments[0].textContent = ''", status)  # so the wait sees this save's answer
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_for(browser, lambda d: f"{one} – {two}" in status.text)
     return status.text
 

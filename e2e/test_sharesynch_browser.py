@@ -116,14 +116,6 @@ def live(server):
         raise
 
 
-def send_intent(server, **body):
-    """POSTs an intent as a script would (no Origin header) and returns the snapshot."""
-    request = urllib.request.Request(server.base + "/api/sharesynch/live/intent", method="POST",
-                                     headers={"Content-Type": "application/json"}, data=json.dumps(body).encode())
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())
-
-
 def wait_for_live(server, what, condition, timeout=10):
     """Waits until the live snapshot satisfies `condition`; fails naming `what` and the last one."""
     last = None
@@ -491,39 +483,76 @@ def test_changing_the_appeal_type_mid_appeal_takes_effect_next_time(screens, ser
                         src=lambda src: src.endswith("media/slide7.png"))
 
 
+SERMON_THUMBNAIL_LOADED = """
+const sermon = document.querySelector(`#sermons .sermon[data-sermon='${arguments[0]}']`);
+const picture = sermon && sermon.querySelector('img');
+return !!picture && picture.complete && picture.naturalWidth > 0 && !!sermon.querySelector('a.present');"""
+
+
+def choose_series(browser, server, series):
+    """On the ShareSynch menu: Load Sermon (when the menu has it), then the series."""
+    browser.get(server.base + "/sharesynch")
+    if browser.find_elements(By.ID, "load-sermon"):
+        browser.find_element(By.ID, "load-sermon").click()
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f"#series-list button.series[data-series='{series}']"))
+    browser.find_element(By.CSS_SELECTOR, f"#series-list button.series[data-series='{series}']").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "series-details").is_displayed())
+
+
+def present_from_menu(screens, sermon_id):
+    """Clicks the sermon's Present link (its thumbnail shown) and follows it to the live presenter."""
+    browser = screens.use("presenter")
+    wait_for(browser, lambda d: d.execute_script(SERMON_THUMBNAIL_LOADED, sermon_id))
+    before = set(browser.window_handles)
+    browser.find_element(By.CSS_SELECTOR, f"#sermons .sermon[data-sermon='{sermon_id}'] a.present").click()
+    opened = set(browser.window_handles) - before
+    if opened:  # the link may open the presenter in a window of its own
+        browser.close()
+        screens.windows["presenter"] = opened.pop()
+    follow_to_presenter(screens)
+
+
+def follow_to_presenter(screens):
+    wait_for(screens.use("presenter"), lambda d: "/sharesynch/present" in d.current_url
+             and d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "1")
+
+
 def test_changing_the_note_language_changes_notes_but_not_slides(screens, server):
     """From the ShareSynch menu the speaker picks the demo series, sets the note language to
     Spanish and opens the sermon from its thumbnail's link: the notes are Spanish, the slides and
     their overlay text stay in the slide language (English)."""
     browser = screens.driver
-    browser.get(server.base + "/sharesynch")
-    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#series-list button.series[data-series='demo']"))[0].click()
-    wait_for(browser, lambda d: d.find_element(By.ID, "series-details").is_displayed())
+    choose_series(browser, server, "demo")
     assert Select(browser.find_element(By.ID, "slide-language")).first_selected_option.get_attribute("value") == "en"
     notes_language = Select(browser.find_element(By.ID, "note-language"))
     assert notes_language.first_selected_option.get_attribute("value") == "en"
     notes_language.select_by_value("es")
     wait_for(browser, lambda d: "notes: es" in sharesynch(server.data, "series"))
     assert "slides: en" in sharesynch(server.data, "series")
+    wait_for(browser, lambda d: Select(d.find_element(By.ID, "note-language")).first_selected_option
+             .get_attribute("value") == "es")
 
-    sermon = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#sermons .sermon[data-sermon='welcome']"))
-    wait_for(browser, lambda d: d.execute_script("const i = arguments[0].querySelector('img');"
-                                                 "return !!i && i.complete && i.naturalWidth > 0", sermon))
-    before = set(browser.window_handles)
-    sermon.find_element(By.CSS_SELECTOR, "a.present").click()
-    opened = set(browser.window_handles) - before
-    if opened:  # the link may open the presenter in its own window
-        screens.windows["presenter"] = opened.pop()
-        browser.close()
-    screens.use("presenter")
-    wait_for(browser, lambda d: "/sharesynch/present" in d.current_url
-             and d.find_element(By.TAG_NAME, "body").get_attribute("data-live") == "1")
+    present_from_menu(screens, "welcome")
     demo = Sermon(server, "demo", "welcome")
     screens.wait("presenter", counter="1/8", notes=lambda n: n is not None and "Bienvenidos" in n)
     screens.show_display()
     screens.jump(3)
     screens.shows_slide(demo, 3, kind="overlay", overlay="Grace upon grace")
     assert "Lea el versículo" in screens.state("presenter")["notes"]
+
+
+def test_load_last_used_sermon_opens_it_at_slide_1(screens, server):
+    """A speaker who presented the demo up to slide 3 comes back to the menu and chooses Load Last
+    Used Sermon: the presenter opens that sermon at slide 1, and the display follows."""
+    demo = demo_on_two_screens(screens)
+    screens.jump(3)
+    screens.shows_slide(demo, 3)
+    browser = screens.use("presenter")
+    browser.get(server.base + "/sharesynch")
+    wait_for(browser, lambda d: d.find_element(By.ID, "load-last").is_enabled())
+    browser.find_element(By.ID, "load-last").click()
+    follow_to_presenter(screens)
+    screens.shows_slide(demo, 1)
 
 
 def test_font_size_changes_repaginate_the_notes(screens, server):
@@ -553,6 +582,40 @@ def test_black_screen_with_the_b_key_and_the_button(screens, server):
         assert live(server)["black"] is False
     screens.press(Keys.ARROW_RIGHT)
     screens.shows_slide(demo, 2, black=False)
+
+
+def fullscreen(driver):
+    return driver.execute_script("return document.fullscreenElement !== null")
+
+
+def test_fullscreen_with_the_f_key_and_the_button_and_the_running_timer(screens, server):
+    """F puts the presenter view full screen and F again leaves it, as does the toolbar's button;
+    the toolbar's timer runs as mm:ss."""
+    demo_on_two_screens(screens)
+    presenter = screens.use("presenter")
+    for toggle in (lambda: screens.press("f"), lambda: screens.click("presenter", "#fullscreen")):
+        toggle()
+        wait_for(presenter, fullscreen)
+        toggle()
+        wait_for(presenter, lambda d: not fullscreen(d))
+    wait_for(presenter, lambda d: re.fullmatch(r"\d\d:\d\d", d.find_element(By.ID, "timer").text)
+             and d.find_element(By.ID, "timer").text != "00:00")
+
+
+def test_the_server_stops_while_screens_are_connected(screens, server):
+    """Stopping `serve` (as a service manager or Ctrl-C does at the end of the day) while the
+    presenter and the display are still open ends the server: open WebSockets do not hold it."""
+    demo_on_two_screens(screens)
+    server.process.terminate()
+    try:
+        server.process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.process.kill()
+        server.process.wait()
+        raise AssertionError("serve was still running 10 s after SIGTERM with a presenter and a display "
+                             "connected") from None
+    finally:
+        server.process = None
 
 
 def test_the_presenter_alerts_when_no_display_is_connected(screens, server):

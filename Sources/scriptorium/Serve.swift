@@ -1,6 +1,8 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import Logging
+import ServiceLifecycle
 import ShareSynch
 import WebApp
 
@@ -28,6 +30,19 @@ struct Serve: AsyncParsableCommand {
     let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")
     print("Scriptorium is running at \(address)  (data: \(folder.url.path))")
     fflush(nil)
-    try await app.runService()
+    // SIGTERM and SIGINT stop the server gracefully. A connection a browser opened ahead and
+    // never used (Chromium does that) would hold the shutdown open for ever behind the WebSocket
+    // upgrade handler, so a second after the signal the process ends regardless.
+    let deadlines = [SIGTERM, SIGINT].map { (signalNumber: Int32) -> any DispatchSourceSignal in
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+      source.setEventHandler { DispatchQueue.global().asyncAfter(deadline: .now() + 1) { Foundation.exit(0) } }
+      source.resume()
+      return source
+    }
+    defer { deadlines.forEach { $0.cancel() } }
+    let configuration = ServiceGroupConfiguration(
+      services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [],
+      logger: Logger(label: "scriptorium"))
+    try await ServiceGroup(configuration: configuration).run()
   }
 }
