@@ -66,7 +66,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "WebFetch",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),

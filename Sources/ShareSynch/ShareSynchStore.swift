@@ -39,6 +39,9 @@ public final class ShareSynchStore: Sendable {
 
   // MARK: Series
 
+  /// Drops a deleted series' manifest from the cache.
+  func forgetManifest(_ id: String) { manifests.forget(id) }
+
   /// Installs a package file and registers its series; on failure nothing stays installed.
   public func install(_ file: URL, expectedSHA256: String? = nil) async throws -> SeriesSummary {
     let manifest = try SeriesPackage.install(file, into: seriesRoot, expectedSHA256: expectedSHA256)
@@ -279,6 +282,8 @@ public final class ShareSynchStore: Sendable {
 final class ManifestCache: @unchecked Sendable {
   private let lock = NSLock()
   private var loaded: [String: SeriesManifest] = [:]
+
+  func forget(_ id: String) { lock.withLock { _ = loaded.removeValue(forKey: id) } }
 
   func manifest(_ id: String, in root: URL) throws -> SeriesManifest {
     try lock.withLock {

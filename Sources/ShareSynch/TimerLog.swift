@@ -33,7 +33,10 @@ public struct TimerLog: Sendable {
   public init(file: URL) { self.file = file }
 
   /// The log of a data folder: `sharesynch-timer-log.json`.
-  public init(dataFolder: DataFolder) { file = dataFolder.url.appendingPathComponent("sharesynch-timer-log.json") }
+  public init(dataFolder: DataFolder) { file = dataFolder.url.appendingPathComponent(Self.fileName) }
+
+  /// The log's name in a data folder.
+  public static let fileName = "sharesynch-timer-log.json"
 
   /// The logged runs, oldest first (empty when there is no log yet).
   public func runs() throws -> [PresentationRun] {

@@ -52,14 +52,13 @@ public enum WebServer {
     let lexikon = LexikonService(
       store: try LexikonStore(path: dataFolder.database("lexikon.sqlite")),
       source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
-    let hub = PresentationHub(
-      store: try ShareSynchStore(dataFolder: dataFolder), timerLog: TimerLog(dataFolder: dataFolder))
+    let shareSynch = try ShareSynchServices(dataFolder: dataFolder)
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
     return application(
       router: try await router(
-        keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, presentations: hub, token: settings.token),
-      presentations: hub, token: settings.token,
+        keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, shareSynch: shareSynch, token: settings.token),
+      presentations: shareSynch.hub, token: settings.token,
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
   }
@@ -84,7 +83,7 @@ public enum WebServer {
 
   /// The routes, separate from the server so tests can drive them.
   public static func router(
-    keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, presentations: PresentationHub? = nil,
+    keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, shareSynch: ShareSynchServices? = nil,
     token: String? = nil
   ) async throws -> Router<BasicRequestContext> {
     let pages = try await Pages()
@@ -103,11 +102,14 @@ public enum WebServer {
     PhrasebookPages(store: phrasebook, pages: pages).register(on: router.group("phrasebook"))
     LexikonAPI(service: lexikon).register(on: router.group("api/lexikon"))
     LexikonPages(pages: pages).register(on: router.group("lexikon"))
-    if let hub = presentations {
+    if let shareSynch {
       router.add(
         middleware: FileMiddleware(
-          hub.store.seriesRoot.path, urlBasePath: "/sharesynch/media", searchForIndexHtml: false))
-      ShareSynchAPI(store: hub.store, hub: hub).register(on: router.group("api/sharesynch"))
+          shareSynch.store.seriesRoot.path, urlBasePath: "/sharesynch/media", searchForIndexHtml: false))
+      ShareSynchAPI(store: shareSynch.store, hub: shareSynch.hub).register(on: router.group("api/sharesynch"))
+      ShareSynchEditAPI(store: shareSynch.store, hub: shareSynch.hub).register(
+        on: router.group("api/sharesynch/series/:series/sermons/:sermon/edit"))
+      ShareSynchManageAPI(services: shareSynch).register(on: router.group("api/sharesynch"))
       ShareSynchPages(pages: pages, token: token).register(on: router.group("sharesynch"))
     }
     return router

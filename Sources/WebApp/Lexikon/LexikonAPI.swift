@@ -52,11 +52,3 @@ struct LexikonAPI: Sendable {
     }
   }
 }
-
-/// A query parameter the endpoint cannot do without.
-private func required(_ request: Request, _ name: String) throws -> String {
-  guard let value = request.uri.queryParameters.get(name), !value.isEmpty else {
-    throw HTTPError(.badRequest, message: "\(name) is missing")
-  }
-  return value
-}

@@ -1,0 +1,43 @@
+import AppSupport
+import Foundation
+import ShareSynch
+
+/// What ShareSynch's routes work with: the store, the running presentation, and the data folder
+/// (for the inbox, the timer log and scratch files, so nothing is written outside it).
+public struct ShareSynchServices: Sendable {
+  /// The series store.
+  public let store: ShareSynchStore
+  /// The running presentation and its clients.
+  public let hub: PresentationHub
+  /// The data folder.
+  public let dataFolder: URL
+
+  /// The services of a data folder: `sharesynch.sqlite`, series under `media/sharesynch/series/`,
+  /// long runs logged to the timer log.
+  public init(dataFolder: DataFolder) throws {
+    let store = try ShareSynchStore(dataFolder: dataFolder)
+    self.init(
+      store: store, hub: PresentationHub(store: store, timerLog: TimerLog(dataFolder: dataFolder)),
+      dataFolder: dataFolder.url)
+  }
+
+  /// Services over a given store and hub (tests).
+  public init(store: ShareSynchStore, hub: PresentationHub, dataFolder: URL) {
+    self.store = store
+    self.hub = hub
+    self.dataFolder = dataFolder
+  }
+
+  /// Where uploads and handouts are written while they are made (`DATA/tmp`).
+  var scratch: URL { dataFolder.appendingPathComponent("tmp") }
+  /// The inbox (`DATA/inbox`).
+  var inbox: URL { dataFolder.appendingPathComponent("inbox") }
+  /// The timer log.
+  var timerLog: TimerLog { TimerLog(file: dataFolder.appendingPathComponent(TimerLog.fileName)) }
+
+  /// A new scratch file name in `DATA/tmp` (the folder is made when missing).
+  func scratchFile(_ suffix: String) throws -> URL {
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    return scratch.appendingPathComponent("\(UUID().uuidString)\(suffix)")
+  }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Testing
+
+@testable import ShareSynch
+@testable import WebApp
+
+/// Edit mode's routes and the management routes, over the demo series.
+@Suite struct ShareSynchEditAPITests {
+  let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sharesynch-edit-\(UUID().uuidString)")
+
+  func app() async throws -> (some ApplicationProtocol, ShareSynchServices) {
+    let store = try ShareSynchStore.inMemory(seriesRoot: folder.appendingPathComponent("series"))
+    try await store.installDemoIfEmpty()
+    let services = ShareSynchServices(
+      store: store, hub: PresentationHub(store: store), dataFolder: folder.appendingPathComponent("data"))
+    let router = try await WebServer.router(
+      keyIt: try .inMemory(), phrasebook: try .inMemory(), lexikon: try filesLexikon(), shareSynch: services)
+    return (Application(router: router), services)
+  }
+
+  struct Edited: Decodable {
+    let status: EditStatus
+    let slides: [SlideView]
+  }
+
+  @Test func everyEditSavesAtOnceAndUndoesTenStepsAtMost() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (app, services) = try await app()
+    try await app.test(.router) { client in
+      let base = "/api/sharesynch/series/demo/sermons/welcome/edit"
+      func post(_ path: String, _ body: [String: Any] = [:]) async throws -> TestResponse {
+        try await client.execute(uri: "\(base)/\(path)", method: .post, headers: sameOrigin, body: json(body))
+      }
+      func edited(_ path: String, _ body: [String: Any] = [:]) async throws -> Edited {
+        let response = try await post(path, body)
+        #expect(response.status == .ok, "\(path): \(String(buffer: response.body))")
+        return try response.decoded(Edited.self)
+      }
+      let original = try await post("notes", ["slide": 1, "html": "x"])
+      #expect(original.status == .conflict, "the original variation is read-only")
+      let created = try await client.execute(
+        uri: "/api/sharesynch/series/demo/variations", method: .post, headers: sameOrigin, body: json(["name": "Mine"]))
+      #expect(created.status == .created)
+
+      var slides = try await edited("begin").slides
+      let first = slides[0].id
+      var result = try await edited(
+        "notes", ["slide": first, "html": "<p><b>Bold</b> <script>alert(1)</script><img src=x onerror=alert(2)></p>"])
+      #expect(
+        result.slides[0].notes == "<p><b>Bold</b> </p>" && result.status == EditStatus(canUndo: true, canRedo: false))
+      result = try await edited("visibility", ["slides": [slides[1].id, slides[2].id], "hidden": true])
+      #expect(result.slides.filter(\.hidden).count == 3)
+      result = try await edited("move", ["slide": first, "to": 3])
+      #expect(result.slides.firstIndex { $0.id == first } == 3)
+      result = try await edited("duplicate", ["slide": first])
+      #expect(result.slides.count == 10 && result.slides[4].notes == "<p><b>Bold</b> </p>")
+      let png = try Data(contentsOf: folder.appendingPathComponent("series/demo/media/slide1.png"))
+      let inserted = try await client.execute(
+        uri: "\(base)/insert?next=\(first)&after=0", method: .post, headers: sameOrigin, body: ByteBuffer(data: png))
+      result = try inserted.decoded(Edited.self)
+      #expect(
+        result.slides.count == 11 && result.slides[3].custom && result.slides[3].resource?.hasPrefix("user/") == true)
+      let refused = try await client.execute(
+        uri: "\(base)/insert?next=\(first)", method: .post, headers: sameOrigin, body: ByteBuffer(string: "<svg/>"))
+      #expect(refused.status == .unprocessableContent)
+      result = try await edited("delete", ["slide": result.slides[3].id])
+      #expect(result.slides.count == 10)
+      result = try await edited("notes", ["slide": first])  // no html: back to the package's notes
+      #expect(result.slides.first { $0.id == first }?.notes == "<p><b>Welcome.</b> Introduce yourself.</p>")
+
+      for step in 1...6 { _ = try await edited("notes", ["slide": first, "html": "v\(step)"]) }
+      var undone = 0
+      while try await edited("undo").status.canUndo { undone += 1 }
+      slides = try await edited("redo").slides
+      #expect(undone == 9, "ten steps are kept: nine undos leave one, the tenth empties the list")
+      #expect(slides.count == 10, "the oldest steps (visibility, move) are no longer undoable")
+
+      #expect(try await edited("reset").slides.count == 9)
+      let ended = try await post("end")
+      #expect(ended.status == .ok)
+      let user = folder.appendingPathComponent("series/demo/user")
+      #expect(((try? FileManager.default.contentsOfDirectory(atPath: user.path)) ?? []).isEmpty, "unused media deleted")
+      _ = services
+    }
+  }
+
+  @Test func variationsHandoutInstallInboxSettingsAndDeletion() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (app, services) = try await app()
+    try await app.test(.router) { client in
+      let created = try await client.execute(
+        uri: "/api/sharesynch/series/demo/variations", method: .post, headers: sameOrigin, body: json(["name": "Short"])
+      )
+      let variation = try created.decoded(Variation.self)
+      let deleted = try await client.execute(
+        uri: "/api/sharesynch/series/demo/variations/\(variation.id!)", method: .delete, headers: sameOrigin)
+      #expect(try deleted.decoded([Variation].self).map(\.name) == ["Original"])
+      let original = try await client.execute(
+        uri: "/api/sharesynch/series/demo/variations/1", method: .delete, headers: sameOrigin)
+      #expect(original.status == .conflict)
+
+      let pdf = try await client.execute(uri: "/api/sharesynch/series/demo/sermons/welcome/handout.pdf", method: .get)
+      #expect(pdf.status == .ok && pdf.headers[.contentType] == "application/pdf")
+      #expect(String(buffer: pdf.body).hasPrefix("%PDF-"))
+
+      let garbage = try await client.execute(
+        uri: "/api/sharesynch/install", method: .post, headers: sameOrigin, body: ByteBuffer(string: "not a zip"))
+      #expect(garbage.status == .unprocessableContent)
+      let inbox = services.inbox
+      try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+      try Data("junk".utf8).write(to: inbox.appendingPathComponent("broken.sspkg"))
+      let report = try await client.execute(uri: "/api/sharesynch/inbox", method: .post, headers: sameOrigin)
+      let results = try report.decoded([InboxResult].self)
+      #expect(results.count == 1 && results[0].series == nil && results[0].reason != nil)
+
+      let saved = try await client.execute(
+        uri: "/api/sharesynch/settings", method: .put, headers: sameOrigin,
+        body: json(["advance": "sides", "catalogURL": "http://127.0.0.1:9/catalog.json"]))
+      #expect(saved.status == .ok)
+      let settings = try JSONSerialization.jsonObject(with: Data(buffer: saved.body)) as! [String: Any]
+      #expect(settings["advance"] as? String == "sides" && (settings["totalBytes"] as? Int ?? 0) > 50_000)
+      for bad in [["advance": "shake"], ["catalogURL": "file:///etc/passwd"]] {
+        let response = try await client.execute(
+          uri: "/api/sharesynch/settings", method: .put, headers: sameOrigin, body: json(bad))
+        #expect(response.status == .badRequest)
+      }
+
+      let removed = try await client.execute(uri: "/api/sharesynch/series/demo", method: .delete, headers: sameOrigin)
+      #expect(try removed.decoded([SeriesSummary].self).isEmpty)
+      #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("series/demo").path))
+    }
+  }
+}
