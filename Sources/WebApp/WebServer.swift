@@ -110,6 +110,7 @@ public enum WebServer {
       ShareSynchEditAPI(store: shareSynch.store, hub: shareSynch.hub).register(
         on: router.group("api/sharesynch/series/:series/sermons/:sermon/edit"))
       ShareSynchManageAPI(services: shareSynch).register(on: router.group("api/sharesynch"))
+      SeriesDownloads(services: shareSynch).register(on: router.group("api/sharesynch"))
       ShareSynchPages(pages: pages, token: token).register(on: router.group("sharesynch"))
     }
     return router

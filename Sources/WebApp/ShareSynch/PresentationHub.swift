@@ -34,11 +34,11 @@ public actor PresentationHub {
     self.timerLog = timerLog
   }
 
-  /// Starts presenting a sermon at slide 1 and remembers it as the last used; a presentation of
-  /// the same sermon that is already running is joined where it is (a second presenter window,
-  /// or a reload).
-  func start(series: String, sermon: String) async throws -> PresentationSnapshot {
-    if let live, live.series == series, live.sermon == sermon { return snapshot(of: live) }
+  /// Starts presenting a sermon at slide 1 and remembers it as the last used. Unless `restart`,
+  /// a presentation of the same sermon that is already running is joined where it is (a second
+  /// presenter window, or a reload); choosing a sermon from the menu restarts it.
+  func start(series: String, sermon: String, restart: Bool = false) async throws -> PresentationSnapshot {
+    if !restart, let live, live.series == series, live.sermon == sermon { return snapshot(of: live) }
     let slides = try await store.slides(series: series, sermon: sermon)
     let state = try await store.sermonState(series: series, sermon: sermon)
     live = LivePresentation(

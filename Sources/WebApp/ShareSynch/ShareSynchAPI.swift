@@ -46,6 +46,13 @@ struct ShareSynchAPI: Sendable {
     let id: Int64
   }
 
+  struct StartBody: Decodable {
+    let series: String
+    let sermon: String
+    /// Start again at slide 1 even when this sermon is already being presented.
+    let restart: Bool?
+  }
+
   func register(on group: RouterGroup<BasicRequestContext>) {
     group.get("series") { _, _ in JSONResponse(try await store.series()) }
     group.get("series/:series") { _, context in
@@ -82,8 +89,8 @@ struct ShareSynchAPI: Sendable {
       return JSONResponse(last)
     }
     group.post("live") { request, context in
-      let body = try await request.decode(as: SermonReference.self, context: context)
-      return JSONResponse(try await hub.start(series: body.series, sermon: body.sermon))
+      let body = try await request.decode(as: StartBody.self, context: context)
+      return JSONResponse(try await hub.start(series: body.series, sermon: body.sermon, restart: body.restart ?? false))
     }
     group.get("live") { _, _ in
       guard let state = await hub.current() else { throw HTTPError(.notFound, message: "no sermon is being presented") }

@@ -1,8 +1,8 @@
 import Hummingbird
 
 /// ShareSynch's screens: the main menu with series and sermon selection (`/sharesynch`), the
-/// presenter view (`/sharesynch/present`), the audience display (`/sharesynch/display`) and the
-/// phone remote (`/sharesynch/remote`). Their scripts drive the JSON API and the live socket.
+/// presenter view (`/sharesynch/present`), the audience display (`/sharesynch/display`), the
+/// phone remote (`/sharesynch/remote`), edit mode (`/sharesynch/edit`), downloads and settings. Their scripts drive the JSON API and the live socket.
 struct ShareSynchPages: Sendable {
   let pages: Pages
   /// The access token, shown with the display's address when the server is on the LAN.
@@ -23,6 +23,13 @@ struct ShareSynchPages: Sendable {
     }
     group.get("remote") { _, _ in
       try pages.render("sharesynch-remote", View(title: "ShareSynch remote", token: token))
+    }
+    group.get("edit") { _, _ in try pages.render("sharesynch-edit", View(title: "ShareSynch: edit", token: token)) }
+    group.get("downloads") { _, _ in
+      try pages.render("sharesynch-downloads", View(title: "ShareSynch: download series", token: token))
+    }
+    group.get("settings") { _, _ in
+      try pages.render("sharesynch-settings", View(title: "ShareSynch: settings", token: token))
     }
   }
 }

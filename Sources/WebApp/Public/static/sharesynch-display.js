@@ -7,9 +7,10 @@ const stage = document.getElementById("stage");
 const appealText = document.getElementById("appeal-text");
 const sound = document.getElementById("sound");
 const loadSlides = slideLoader();
-const rendered = new Map(); // "id|resource" → element, so returning to a slide reuses it
+const rendered = new Map(); // "id|resource" → its element in the stage
 let shown = null;
 let latest = null;
+let latestSlides = null;
 
 connectLive("display", {
   onConnection(open) {
@@ -19,6 +20,7 @@ connectLive("display", {
     latest = state;
     const sermon = await loadSlides(state);
     if (state !== latest) return; // a newer state arrived while the slides loaded
+    latestSlides = sermon;
     show(sermon.byID.get(state.slide), state);
     appealText.textContent = state.appealText ?? "";
     document.body.classList.toggle("black", state.black);
@@ -29,7 +31,7 @@ connectLive("display", {
 });
 
 function show(slide, state) {
-  const key = slide ? `${slide.id}|${slide.kind === "appeal" ? state.appealResource : slide.resource}` : "";
+  const key = slide ? keyOf(slide, state) : "";
   if (key === shown) return;
   const previous = stage.querySelector(".slide.current");
   if (previous) {
@@ -37,16 +39,41 @@ function show(slide, state) {
     previous.querySelector("video")?.pause();
   }
   shown = key;
-  if (!slide) return;
-  let element = rendered.get(key);
-  if (!element) {
-    element = renderSlide(slide, state.series, { appealResource: state.appealResource, video: "play" });
-    rendered.set(key, element);
-    stage.append(element);
+  if (slide) {
+    const current = element(slide, state);
+    current.classList.add("current");
+    const video = current.querySelector("video");
+    if (video) play(video);
   }
-  element.classList.add("current");
-  const video = element.querySelector("video");
-  if (video) play(video);
+  const next = latestSlides?.byID.get(state.next);
+  if (next) element(next, state); // ready before it is needed
+  prune(state);
+}
+
+const keyOf = (slide, state) => `${slide.id}|${slide.kind === "appeal" ? state.appealResource : slide.resource}`;
+
+/** The slide's element in the stage, made on first use. */
+function element(slide, state) {
+  const key = keyOf(slide, state);
+  let found = rendered.get(key);
+  if (!found) {
+    found = renderSlide(slide, state.series, { appealResource: state.appealResource, video: "play" });
+    rendered.set(key, found);
+    stage.append(found);
+  }
+  return found;
+}
+
+/** Keeps the stage small: the current slide, the next, and the one fading out. */
+function prune(state) {
+  const keep = new Set([shown]);
+  const next = latestSlides?.byID.get(state.next);
+  if (next) keep.add(keyOf(next, state));
+  for (const [key, node] of rendered) {
+    if (keep.has(key)) continue;
+    rendered.delete(key);
+    setTimeout(() => node.remove(), 400); // after the fade
+  }
 }
 
 /** Plays from the start with sound when the browser allows it, else muted with a button for sound. */

@@ -54,6 +54,7 @@ export function slideLoader() {
       loaded = await api("GET", `/api/sharesynch/series/${encodeURIComponent(state.series)}/sermons/${encodeURIComponent(state.sermon)}/slides`);
       loaded.visible = loaded.slides.filter((slide) => !slide.hidden);
       loaded.byID = new Map(loaded.slides.map((slide) => [slide.id, slide]));
+      loaded.key = wanted;
       key = wanted;
     }
     return loaded;

@@ -4,7 +4,8 @@ import { api, el } from "/static/api.js";
 import { mediaURL } from "/static/sharesynch-live.js";
 
 const $ = (id) => document.getElementById(id);
-const presentURL = (series, sermon) => `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermon)}`;
+// From the menu a sermon opens at slide 1 (`start=1`), even when it is being presented already.
+const presentURL = (series, sermon) => `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermon)}&start=1`;
 let currentSeries = null;
 
 function fail(error) {
@@ -74,8 +75,40 @@ function renderDetails(details) {
     sermon.thumbnail ? el("img", { src: mediaURL(details.series.id, sermon.thumbnail), alt: "" }) : el("img", { alt: "" }),
     el("h3", { dir: "auto" }, sermon.title),
     el("p", { class: "meta" }, `${sermon.slides} slides`),
-    el("a", { class: "present button", href: presentURL(details.series.id, sermon.id) }, "Present"))));
+    el("a", { class: "present button", href: presentURL(details.series.id, sermon.id) }, "Present"), " ",
+    el("a", { class: "handout button secondary", href: `/api/sharesynch/series/${encodeURIComponent(details.series.id)}/sermons/${encodeURIComponent(sermon.id)}/handout.pdf`, download: `${sermon.id}.pdf` }, "PDF handout"))));
+  $("new-variation-from").replaceChildren(...details.variations.map((variation) =>
+    el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variation.name)));
+  $("variation-list").replaceChildren(...details.variations.map((variation) => {
+    const item = el("li", { dataset: { variation: String(variation.id) } }, el("span", { dir: "auto" }, variation.name));
+    if (variation.isOriginal) {
+      item.append(el("span", { class: "hint" }, " (original, cannot be changed or deleted)"));
+    } else {
+      const remove = el("button", { type: "button", class: "secondary delete-variation" }, "Delete");
+      remove.addEventListener("click", () => deleteVariation(variation).catch(fail));
+      item.append(" ", remove);
+    }
+    return item;
+  }));
 }
+
+async function deleteVariation(variation) {
+  if (!confirm(`Delete the variation ${variation.name}? Its edits are lost.`)) return;
+  await api("DELETE", `/api/sharesynch/series/${encodeURIComponent(currentSeries)}/variations/${variation.id}`);
+  await showSeries(currentSeries);
+}
+
+$("new-variation").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    await api("POST", `/api/sharesynch/series/${encodeURIComponent(currentSeries)}/variations`,
+      { name: $("new-variation-name").value, from: Number($("new-variation-from").value) });
+    $("new-variation-name").value = "";
+    await showSeries(currentSeries);
+  } catch (error) {
+    fail(error);
+  }
+});
 
 async function setLanguages() {
   await api("PUT", `/api/sharesynch/series/${encodeURIComponent(currentSeries)}/languages`,

@@ -45,18 +45,38 @@ async function start() {
   if (!series || !sermonID) throw new Error("No sermon chosen: open one from the ShareSynch menu.");
   const [details] = await Promise.all([
     api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}`),
-    api("POST", "/api/sharesynch/live", { series, sermon: sermonID }),
+    api("POST", "/api/sharesynch/live", { series, sermon: sermonID, restart: params.get("start") === "1" }),
   ]);
+  if (params.has("start")) { // a reload joins the presentation where it is
+    params.delete("start");
+    history.replaceState(null, "", `${location.pathname}?${params}`);
+  }
   $("appeal-song").replaceChildren(...details.songs.map((song) => el("option", { value: song.id }, song.name)));
   live = connectLive("presenter", {
     onConnection(open) {
       if (!open) delete document.body.dataset.live;
     },
-    onState: (next) => render(next).catch(fail),
+    onState: schedule,
   });
 }
 
 // ----- Rendering a state -----
+
+// States are drawn at the next frame, the newest only: the display (often a window of the same
+// browser, sharing its main thread) handles the same state first, which is what the audience sees.
+let queued = null;
+function schedule(next) {
+  const idle = queued === null;
+  queued = next;
+  if (!idle) return;
+  const run = () => {
+    const state = queued;
+    queued = null;
+    render(state).catch(fail);
+  };
+  if (document.hidden) run();
+  else requestAnimationFrame(run);
+}
 
 async function render(next) {
   if (next.series !== series || next.sermon !== sermonID) {
@@ -89,11 +109,8 @@ async function render(next) {
   if (appeal.song) $("appeal-song").value = appeal.song;
   $("black").setAttribute("aria-pressed", String(next.black));
   renderDisplayAlert(next.displays);
-  for (const thumb of $("thumbs").children) {
-    const current = thumb.dataset.slide === String(next.slide);
-    thumb.classList.toggle("current", current);
-    if (current) thumb.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }
+  markThumb(next.slide);
+  $("edit").href = `/sharesynch/edit?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermonID)}&slide=${next.slide ?? ""}`;
   Object.assign(document.body.dataset, { live: "1", slide: String(next.slide ?? ""), step: String(next.step) });
 }
 
@@ -105,13 +122,30 @@ function showSlide(slide) {
     const figure = $(id);
     const shown = sermon.byID.get(slideID);
     figure.dataset.slide = shown ? String(shown.id) : "";
-    figure.querySelector(".frame").replaceChildren(...(shown ? [renderSlide(shown, series, { appealResource: state.appealResource })] : []));
+    figure.querySelector(".frame").replaceChildren(...(shown ? [preview(shown)] : []));
     figure.querySelector(".position").textContent = shown ? `${position + 1}/${visible.length}` : "";
   }
   notes.replaceChildren(...notesNodes(slide?.notes ?? ""));
   notes.scrollTop = pageHeight() * state.step;
-  $("mirror").replaceChildren(...(slide ? [renderSlide(slide, series, { appealResource: state.appealResource })] : []));
+  renderMirror(slide);
   startVideoCountdown(slide);
+}
+
+/** A preview of a slide, reused while the slides and the appeal shown stay the same. */
+const previews = new Map();
+function preview(slide) {
+  const key = `${sermon.key}|${slide.id}|${slide.kind === "appeal" ? state.appealResource : ""}`;
+  if (!previews.has(key)) {
+    if (previews.size > 30) previews.clear();
+    previews.set(key, renderSlide(slide, series, { appealResource: state.appealResource }));
+  }
+  return previews.get(key);
+}
+
+/** The slide itself in the presenter window, while mirroring. */
+function renderMirror(slide) {
+  const mirroring = document.body.classList.contains("mirroring");
+  $("mirror").replaceChildren(...(slide && mirroring ? [renderSlide(slide, series, { appealResource: state.appealResource })] : []));
 }
 
 function scrollNotes(step, smooth) {
@@ -126,6 +160,18 @@ function renderThumbs() {
     thumb.addEventListener("click", () => live.send({ intent: "show", slide: slide.id }));
     return thumb;
   }));
+}
+
+let currentThumb = null;
+/** Marks the current slide's thumbnail and scrolls it into view (after this frame's updates). */
+function markThumb(slideID) {
+  const thumb = $("thumbs").querySelector(`.thumb[data-slide="${slideID}"]`);
+  if (thumb === currentThumb) return;
+  currentThumb?.classList.remove("current");
+  currentThumb = thumb;
+  if (!thumb) return;
+  thumb.classList.add("current");
+  requestAnimationFrame(() => thumb.scrollIntoView({ block: "nearest", inline: "nearest" }));
 }
 
 function renderDisplayAlert(displays) {
@@ -215,6 +261,7 @@ $("projection").addEventListener("click", () => {
   const mirroring = document.body.classList.toggle("mirroring");
   $("projection").setAttribute("aria-pressed", String(mirroring));
   $("mirror").hidden = !mirroring;
+  if (state && sermon) renderMirror(sermon.byID.get(state.slide));
 });
 for (const id of ["appeal-type", "appeal-song"]) {
   $(id).addEventListener("change", () => live?.send({ intent: "appeal", type: $("appeal-type").value, song: $("appeal-song").value || null }));
@@ -253,6 +300,8 @@ document.addEventListener("keydown", (event) => {
 
 // Touch: swipe left to advance and right to go back; with "screen sides" chosen in settings, a
 // tap on the left or right third does the same.
+let advanceMode = localStorage.getItem("sharesynch.advance") ?? "buttons";
+api("GET", "/api/sharesynch/settings").then((settings) => { advanceMode = settings.advance; }).catch(() => {});
 let touchStart = null;
 const main = document.querySelector(".presenter-main");
 main.addEventListener("pointerdown", (event) => { touchStart = { x: event.clientX, y: event.clientY }; });
@@ -263,7 +312,7 @@ main.addEventListener("pointerup", (event) => {
   touchStart = null;
   if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy)) {
     if (dx < 0) advance(); else back();
-  } else if (Math.abs(dx) < 10 && localStorage.getItem("sharesynch.advance") === "sides") {
+  } else if (Math.abs(dx) < 10 && advanceMode === "sides") {
     const third = innerWidth / 3;
     if (event.clientX < third) back(); else if (event.clientX > 2 * third) advance();
   }

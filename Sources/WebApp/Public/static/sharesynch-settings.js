@@ -1,0 +1,67 @@
+// ShareSynch settings (seed A.3.6): storage per series and in all (deleting a series asks first),
+// the way to advance on a touch screen, the catalog address and activation code, the timer log.
+import { api, el } from "/static/api.js";
+import { formatTime } from "/static/sharesynch-live.js";
+
+const $ = (id) => document.getElementById(id);
+const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
+
+function fail(error) {
+  $("settings-error").textContent = error.message;
+  $("settings-error").hidden = false;
+}
+
+function render(settings) {
+  $("storage").replaceChildren(...settings.storage.map((series) => {
+    const remove = el("button", { type: "button", class: "danger", dataset: { series: series.id } }, "Delete");
+    remove.addEventListener("click", async () => {
+      if (!confirm(`Delete ${series.name} and every variation of it? This cannot be undone.`)) return;
+      try {
+        await api("DELETE", `/api/sharesynch/series/${encodeURIComponent(series.id)}`);
+        render(await api("GET", "/api/sharesynch/settings"));
+      } catch (error) {
+        fail(error);
+      }
+    });
+    return el("tr", { dataset: { series: series.id } }, el("td", { dir: "auto" }, series.name), el("td", {}, megabytes(series.bytes)), el("td", {}, remove));
+  }));
+  $("storage-total").textContent = `In all: ${megabytes(settings.totalBytes)}` + (settings.freeBytes != null ? `, ${megabytes(settings.freeBytes)} free` : "");
+  $("advance").value = settings.advance;
+  localStorage.setItem("sharesynch.advance", settings.advance);
+  $("catalog-url").value = settings.catalogURL ?? "";
+  $("activation").value = settings.activation ?? "";
+  $("timer-log").replaceChildren(...settings.timerLog.map((run) => el("tr", {},
+    el("td", { dir: "auto" }, run.sermon), el("td", { dir: "auto" }, run.series),
+    el("td", {}, new Date(run.start).toLocaleString()), el("td", {}, formatTime(run.duration)))));
+  if (!settings.timerLog.length) $("timer-log").replaceChildren(el("tr", {}, el("td", {}, "No presentation of 20 minutes or more yet.")));
+}
+
+async function save(body) {
+  try {
+    render(await api("PUT", "/api/sharesynch/settings", body));
+    $("settings-status").textContent = "Saved";
+    if (body.activation !== undefined || body.catalogURL !== undefined) showUnlocks();
+  } catch (error) {
+    fail(error);
+  }
+}
+
+async function showUnlocks() {
+  try {
+    const catalog = await api("GET", "/api/sharesynch/catalog");
+    $("unlocks").textContent = catalog.activation ? `The code unlocks: ${catalog.activation}` : "No activation code for this catalog's publisher.";
+  } catch {
+    $("unlocks").textContent = "";
+  }
+}
+
+$("advance").addEventListener("change", () => save({ advance: $("advance").value }));
+$("settings-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  save({ catalogURL: $("catalog-url").value, activation: $("activation").value });
+});
+
+api("GET", "/api/sharesynch/settings").then((settings) => {
+  render(settings);
+  if (settings.catalogURL) showUnlocks();
+}).catch(fail);
