@@ -25,6 +25,7 @@ bench: setup
 	.build/release/sharesynch-benchmark
 	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
+	.venv/bin/python Benchmarks/sharesynch_edit_bench.py .build/release/scriptorium
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Benchmarks
