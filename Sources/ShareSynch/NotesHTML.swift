@@ -44,9 +44,8 @@ public enum NotesHTML {
             output += "</\(last)>"
             open.removeLast()
           }
-          if tag == "p", open.last == "p" {
-            output += "</p>"
-            open.removeLast()
+          if open.last == "p" {  // a paragraph ends where another one or a list begins
+            close(through: open.count - 1, &open, &output)
           }
         }
         if tag == "li", let index = open.lastIndex(of: "li"), !open[(index + 1)...].contains("ul") {
@@ -68,9 +67,15 @@ public enum NotesHTML {
     return output
   }
 
+  /// Closes the open tags down to `index`; a paragraph closed with nothing in it is left out.
   private static func close(through index: Int, _ open: inout [String], _ output: inout String) {
     while open.count > index {
-      output += "</\(open.removeLast())>"
+      let tag = open.removeLast()
+      if tag == "p", output.hasSuffix("<p>") {
+        output.removeLast(3)
+      } else {
+        output += "</\(tag)>"
+      }
     }
   }
 

@@ -14,6 +14,16 @@ import Testing
     #expect(NotesHTML.sanitize("</b>stray</i>") == "stray")
   }
 
+  @Test func aListStartedInsideAParagraphEndsItAndEmptyParagraphsGo() {
+    // What Chromium's editor makes of Enter, then the list button, in a paragraph.
+    #expect(
+      NotesHTML.sanitize("<p>Welcome.</p><p><ul><li>one</li><li>two</li></ul></p>")
+        == "<p>Welcome.</p><ul><li>one</li><li>two</li></ul>")
+    #expect(NotesHTML.sanitize("<p>intro<ul><li>a</li></ul>after</p>") == "<p>intro</p><ul><li>a</li></ul>after")
+    #expect(NotesHTML.sanitize("<p></p><p>text</p><p></p>") == "<p>text</p>")
+    #expect(NotesHTML.sanitize("<p><br></p>") == "<p><br></p>", "a blank line the user made stays")
+  }
+
   @Test func scriptsHandlersAndLinksNeverSurvive() {
     let pasted = """
       <script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">link</a>\

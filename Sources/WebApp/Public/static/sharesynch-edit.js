@@ -15,6 +15,7 @@ let index = 0;
 let selected = new Set();
 let saveTimer = null;
 let pendingNotes = null; // { slide, html } not saved yet
+let wantedPosition = 0; // the place of the slide asked for, when its id belongs to another variation
 
 function fail(error) {
   $("edit-error").textContent = error.message ?? String(error);
@@ -72,12 +73,15 @@ async function start() {
   $("import-sermon").replaceChildren(el("option", { value: "" }, "Choose a sermon"),
     ...details.sermons.filter((s) => s.id !== sermonID).map((s) => el("option", { value: s.id }, s.title)));
   if (variation?.isOriginal) {
+    // A new variation's slides get new ids: remember where the wanted slide is to find it there.
+    const original = await api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}/sermons/${encodeURIComponent(sermonID)}/slides`);
+    wantedPosition = original.slides.findIndex((slide) => slide.id === Number(params.get("slide")));
     $("need-variation").hidden = false;
     return;
   }
   await change("begin");
-  const wanted = Number(params.get("slide"));
-  index = Math.max(0, slides.findIndex((slide) => slide.id === wanted));
+  const wanted = slides.findIndex((slide) => slide.id === Number(params.get("slide")));
+  index = Math.max(0, wanted >= 0 ? wanted : wantedPosition);
   $("single").hidden = false;
   render();
 }
