@@ -78,10 +78,11 @@ public struct SlideView: Codable, Sendable, Equatable {
   /// The overlay in the slide language, if any.
   public let overlay: SeriesManifest.Overlay?
 
+  /// An appeal slide's audience text, read from its notes (nil for other slides).
+  public let appeal: AppealScript?
+
   /// The slide as the presentation engine needs it.
-  public var presentation: PresentationSlide {
-    PresentationSlide(id: id, hidden: hidden, appeal: kind == .appeal ? AppealScript(notesHTML: notes) : nil)
-  }
+  public var presentation: PresentationSlide { PresentationSlide(id: id, hidden: hidden, appeal: appeal) }
 }
 
 /// What a sermon remembers per variation: its appeal type and song, and the last slide shown.

@@ -217,7 +217,8 @@ public final class ShareSynchStore: Sendable {
           id: row.id!, position: row.position, kind: row.kind,
           resource: row.kind == .appeal ? appealResource : row.resource, hidden: row.hidden,
           custom: row.sourceSlideID == nil, notes: notes, notesEdited: notes != originalNotes,
-          overlay: original?.overlays?[series.slideLanguage])
+          overlay: original?.overlays?[series.slideLanguage],
+          appeal: row.kind == .appeal ? AppealScript(notesHTML: notes) : nil)
       }
     }
   }

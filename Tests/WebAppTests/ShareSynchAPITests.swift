@@ -51,6 +51,8 @@ import Testing
         notes[0] == "<p><b>Bienvenidos.</b> Preséntese.</p>" && sermon["title"] as? String == "Gracia sobre gracia")
       let overlays = (sermon["slides"] as! [[String: Any]]).compactMap { ($0["overlay"] as? [String: Any])?["text"] }
       #expect(overlays as? [String] == ["Grace upon grace", "He is faithful"], "slides stay in the slide language")
+      let appeal = (sermon["slides"] as! [[String: Any]]).first { $0["kind"] as? String == "appeal" }?["appeal"]
+      #expect((appeal as? [String: Any])?["chunks"] as? [String] == ["Ven tal como eres", "Él te espera"])
 
       let refused = try await client.execute(
         uri: "/api/sharesynch/series/demo/languages", method: .put, headers: sameOrigin, body: json(["notes": "fr"]))

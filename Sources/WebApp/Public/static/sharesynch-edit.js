@@ -105,10 +105,19 @@ function render() {
   $("edit-preview").replaceChildren(renderSlide(slide, series));
   $("edit-position").textContent = `${index + 1} of ${slides.length}${slide.hidden ? " (hidden)" : ""}`;
   $("toggle-hidden").textContent = slide.hidden ? "Show" : "Hide";
-  $("appeal-hint").hidden = slide.kind !== "appeal";
+  renderAppeal(slide);
   if (pendingNotes?.slide !== slide.id) editor.replaceChildren(...notesNodes(slide.notes));
   editor.dataset.slide = String(slide.id);
   renderGrid();
+}
+
+/** An appeal slide's audience text as the server read it from the saved notes. */
+function renderAppeal(slide) {
+  $("appeal-help").hidden = slide.kind !== "appeal";
+  if (!slide.appeal) return;
+  const steps = slide.appeal.chunks.map((chunk) => el("li", { dir: "auto" }, `“${chunk}”`));
+  if (slide.appeal.removesText) steps.push(el("li", { class: "hint" }, "(text removed)"));
+  $("appeal-preview").replaceChildren(...steps);
 }
 
 function renderGrid() {
@@ -140,6 +149,8 @@ async function flushNotes(keepalive = false) {
   }
   await change("notes", notes);
   if (pendingNotes === notes) pendingNotes = null;
+  const saved = slides.find((slide) => slide.id === notes.slide);
+  if (saved && saved.id === slides[index]?.id) renderAppeal(saved);
 }
 
 // Pasted and dropped HTML keeps only the allowed formatting; nothing from it runs.
