@@ -276,7 +276,7 @@ def test_word_link_detail_image_and_delete_on_a_phone(browser, server, tmp_path)
         "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="))
     browser.find_element(By.ID, "upload").send_keys(str(png))
     image = browser.find_element(By.ID, "image")
-    wait_for(browser, lambda d: image.get_attribute("src").startswith(server.base + "/api/phrasebook/media/")
+    wait_for(browser, lambda d: (image.get_attribute("src") or "").startswith(server.base + "/api/phrasebook/media/")
              and d.execute_script("return arguments[0].complete && arguments[0].naturalWidth === 1", image))
     assert browser.find_element(By.ID, "credit").text == "A. Artist · CC BY 4.0"
     bad = tmp_path / "not.png"
