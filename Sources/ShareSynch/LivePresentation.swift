@@ -121,23 +121,27 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let total: Int
   /// The current slide's id (nil when every slide is hidden).
   public let slide: Int64?
-  /// The previous and next visible slides (no wrap-around), for the previews.
+  /// The previous visible slide (no wrap-around), for the preview.
   public let previous: Int64?
+  /// The next visible slide (no wrap-around), for the preview.
   public let next: Int64?
-  /// The notes page or appeal step on this slide, and how many there are.
+  /// The notes page or appeal step on this slide.
   public let step: Int
+  /// How many notes pages or appeal steps this slide has.
   public let steps: Int
   /// The black screen is on.
   public let black: Bool
   /// The appeal text the display shows over the video now.
   public let appealText: String?
-  /// The appeal the display shows, and a change waiting for the appeal's next showing.
+  /// The appeal the display shows.
   public let appeal: AppealSetting
+  /// A change waiting for the appeal's next showing.
   public let pendingAppeal: AppealSetting?
   /// The appeal slide's picture or video for `appeal`.
   public let appealResource: String?
-  /// Connected displays and remotes.
+  /// Connected displays.
   public let displays: Int
+  /// Connected remotes.
   public let remotes: Int
 }
 

@@ -5,8 +5,9 @@ import Foundation
 /// hide/show, position and added or removed slides). Resetting the sermon is not undoable and
 /// clears the history; ending the session forgets it and deletes media no variation uses.
 public actor SermonEditor {
-  /// The series and sermon edited.
+  /// The series edited.
   public let series: String
+  /// The sermon edited.
   public let sermon: String
   private let store: ShareSynchStore
   private var history = EditHistory()
