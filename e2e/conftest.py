@@ -124,3 +124,71 @@ def pytest_runtest_makereport(item, call):
         ARTIFACTS.mkdir(exist_ok=True)
         chrome.save_screenshot(str(ARTIFACTS / f"{item.name}.png"))
         (ARTIFACTS / f"{item.name}.html").write_text(chrome.page_source)
+
+
+class PackageSite:
+    """A local HTTP server for a catalog and its packages, like a publisher's site: it honours
+    `Range`, sends `chunk` bytes at a time with `delay` seconds after each package chunk (so a
+    download can be paused halfway), serves the files named in `corrupted` with a byte flipped
+    halfway, and with `break_first` cuts each package's first transfer off halfway (a dropped
+    connection). Every request is recorded as [path, Range header, bytes sent]."""
+
+    def __init__(self, folder, chunk=1 << 20, delay=0.0, corrupted=(), break_first=False):
+        import http.server
+        import threading
+        self.requests = []
+        outer = self
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                path = folder / self.path.lstrip("/").split("?")[0]
+                if not path.is_file():
+                    self.send_error(404)
+                    return
+                data = path.read_bytes()
+                if path.name in corrupted:
+                    middle = len(data) // 2
+                    data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+                wanted = self.headers.get("Range")
+                record = [self.path, wanted, 0]
+                outer.requests.append(record)
+                start = int(wanted.split("=")[1].split("-")[0]) if wanted else 0
+                if wanted:
+                    self.send_response(206)
+                    self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
+                else:
+                    self.send_response(200)
+                self.send_header("Accept-Ranges", "bytes")
+                body = data[start:]
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                package = path.suffix == ".sspkg"
+                if package and break_first and len(outer.package_requests(path.name)) == 1:
+                    body = body[: len(body) // 2]
+                try:
+                    for at in range(0, len(body), chunk):
+                        self.wfile.write(body[at:at + chunk])
+                        self.wfile.flush()
+                        record[2] += len(body[at:at + chunk])
+                        if package and delay:
+                            time.sleep(delay)
+                except (BrokenPipeError, ConnectionResetError):
+                    return
+                if record[2] < len(data) - start:
+                    self.connection.shutdown(2)
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def package_requests(self, name):
+        """The requests for the package file `name`."""
+        return [r for r in self.requests if r[0] == f"/{name}"]
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()

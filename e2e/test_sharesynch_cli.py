@@ -5,7 +5,7 @@ import json
 import subprocess
 import zipfile
 
-from conftest import BINARY, Server
+from conftest import BINARY, PackageSite, Server
 
 
 def sharesynch(data, *args, stdin=None, check=True):
@@ -107,55 +107,6 @@ def test_packages_dropped_in_the_inbox_install_at_start_up(tmp_path):
     assert json.loads(sharesynch(data, "inbox", "--json").stdout) == []
 
 
-class PackageServer:
-    """A local HTTP server for a catalog and its package that honours `Range`, and that breaks off
-    the first download halfway (as a dropped connection or a pause would)."""
-
-    def __init__(self, folder):
-        import http.server
-        import threading
-        self.requests = []
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                path = folder / self.path.lstrip("/")
-                if not path.is_file():
-                    self.send_error(404)
-                    return
-                data = path.read_bytes()
-                start = 0
-                wanted = self.headers.get("Range")
-                outer.requests.append((self.path, wanted))
-                if wanted:
-                    start = int(wanted.split("=")[1].split("-")[0])
-                    self.send_response(206)
-                    self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
-                else:
-                    self.send_response(200)
-                body = data[start:]
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                first_package_request = path.suffix == ".sspkg" and len(
-                    [r for r in outer.requests if r[0] == self.path]) == 1
-                if first_package_request:
-                    self.wfile.write(body[: len(body) // 2])
-                    self.wfile.flush()
-                    self.connection.shutdown(2)
-                    return
-                self.wfile.write(body)
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def stop(self):
-        self.server.shutdown()
-
-
 def test_download_from_a_catalog_resumes_and_a_corrupted_package_is_refused(tmp_path):
     import hashlib
     source = tmp_path / "hope"
@@ -171,7 +122,7 @@ def test_download_from_a_catalog_resumes_and_a_corrupted_package_is_refused(tmp_
                                                                            sha256="0" * 64),
                           dict(entry, id="paid", url="hope.sspkg", free=False)]}
     (site / "catalog.json").write_text(json.dumps(catalog))
-    server = PackageServer(site)
+    server = PackageSite(site, break_first=True)
     try:
         listed = sharesynch(data, "download", server.base + "/catalog.json").stdout
         assert "hope\tHope" in listed and "paid\tHope\t1 MB  (not available: needs an activation code)" in listed
@@ -184,7 +135,7 @@ def test_download_from_a_catalog_resumes_and_a_corrupted_package_is_refused(tmp_
         assert 0 < resumed_from < len(package)
         second = sharesynch(data, "download", server.base + "/catalog.json", "hope")
         assert "Installed Hope (hope)" in second.stdout
-        ranges = [wanted for path, wanted in server.requests if path == "/hope.sspkg"]
+        ranges = [wanted for _, wanted, _ in server.package_requests("hope.sspkg")]
         assert ranges == [None, f"bytes={resumed_from}-"], "the second run asks only for the rest"
         assert not partial.exists()
 

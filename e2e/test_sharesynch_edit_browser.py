@@ -11,7 +11,6 @@ import hashlib
 import json
 import re
 import subprocess
-import threading
 import time
 import urllib.request
 import struct
@@ -27,7 +26,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import ARTIFACTS, wait_for
+from conftest import ARTIFACTS, PackageSite, wait_for
 from test_sharesynch_browser import Screens, sharesynch, single_blank_window, solid_png, wait_moved
 
 SLIDES_API = "/api/sharesynch/series/demo/sermons/welcome/slides"
@@ -926,68 +925,6 @@ def make_package(tmp_path, series_id, name, picture):
     return package
 
 
-class ThrottledSite:
-    """A local HTTP server for a catalog and its packages: honours `Range`, sends 64 KB at a time
-    with a pause after each (so a download can be paused halfway), serves some files corrupted
-    (a byte flipped halfway), and records every request with the bytes it sent."""
-
-    CHUNK = 64 * 1024
-
-    def __init__(self, folder, delay=0.08, corrupted=()):
-        import http.server
-        self.requests = []  # [path, Range header, bytes sent]
-        outer = self
-
-        class Handler(http.server.BaseHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                path = folder / self.path.lstrip("/").split("?")[0]
-                if not path.is_file():
-                    self.send_error(404)
-                    return
-                data = path.read_bytes()
-                if path.name in corrupted:
-                    middle = len(data) // 2
-                    data = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
-                wanted = self.headers.get("Range")
-                record = [self.path, wanted, 0]
-                outer.requests.append(record)
-                start = 0
-                if wanted:
-                    start = int(wanted.split("=")[1].split("-")[0])
-                    self.send_response(206)
-                    self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
-                else:
-                    self.send_response(200)
-                self.send_header("Accept-Ranges", "bytes")
-                body = data[start:]
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                try:
-                    for at in range(0, len(body), outer.CHUNK):
-                        self.wfile.write(body[at:at + outer.CHUNK])
-                        self.wfile.flush()
-                        record[2] += len(body[at:at + outer.CHUNK])
-                        if path.suffix == ".sspkg":
-                            time.sleep(delay)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
-
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.base = f"http://127.0.0.1:{self.server.server_address[1]}"
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()
-
-    def package_requests(self, name):
-        return [r for r in self.requests if r[0] == f"/{name}"]
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
-
-
 @pytest.fixture
 def catalog_site(tmp_path):
     """A catalog with 'psalms' (about 2 MB, free), 'broken' (free, served corrupted) and 'locked'
@@ -1002,7 +939,7 @@ def catalog_site(tmp_path):
         entries.append({"id": series_id, "name": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
                         "url": package.name, "free": free})
     (site_folder / "catalog.json").write_text(json.dumps({"series": entries}))
-    site = ThrottledSite(site_folder, corrupted={"broken.sspkg"})
+    site = PackageSite(site_folder, chunk=64 * 1024, delay=0.08, corrupted={"broken.sspkg"})
     site.psalms = psalms.read_bytes()
     yield site
     site.stop()
