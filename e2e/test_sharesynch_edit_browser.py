@@ -7,6 +7,7 @@ whole "adapt a sermon" flow on a tablet-sized window.
 
 The demo series (installed on a fresh data folder) is edited; its original variation is
 read-only, so every editing test first saves its changes as a variation."""
+import base64
 import hashlib
 import json
 import re
@@ -25,6 +26,9 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
+
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from conftest import ARTIFACTS, PackageSite, wait_for
 from test_sharesynch_browser import Screens, sharesynch, single_blank_window, solid_png, wait_moved
@@ -938,9 +942,13 @@ def catalog_site(tmp_path):
         data = package.read_bytes()
         entries.append({"id": series_id, "name": name, "size": len(data), "sha256": hashlib.sha256(data).hexdigest(),
                         "url": package.name, "free": free})
-    (site_folder / "catalog.json").write_text(json.dumps({"series": entries}))
+    publisher = Ed25519PrivateKey.generate()
+    public_key = publisher.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+    (site_folder / "catalog.json").write_text(json.dumps(
+        {"publisherKey": base64.b64encode(public_key).decode(), "series": entries}))
     site = PackageSite(site_folder, chunk=64 * 1024, delay=0.08, corrupted={"broken.sspkg"})
     site.psalms = psalms.read_bytes()
+    site.publisher = publisher
     yield site
     site.stop()
 
@@ -995,6 +1003,41 @@ def set_catalog_in_settings(browser, server, address):
     browser.find_element(By.CSS_SELECTOR, "#settings-form button[type=submit], #settings-form button").click()
     wait_for(browser, lambda d: d.find_element(By.ID, "settings-status").text == "Saved")
     assert server.get_json("/api/sharesynch/settings")["catalogURL"] == address
+
+
+def activation_code(publisher, user, series):
+    """An activation code as a publisher issues it (SSA1.payload.signature, base64url, Ed25519
+    over the payload's JSON), made here with the `cryptography` package, not the app's code."""
+    def b64url(data):
+        return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+    payload = json.dumps({"series": series, "user": user}, separators=(",", ":")).encode()
+    return f"SSA1.{b64url(payload)}.{b64url(publisher.sign(payload))}"
+
+
+def test_an_activation_code_from_the_publisher_unlocks_a_series(browser, server, catalog_site):
+    """The speaker pastes the activation code the publisher sent into Settings: the page says what
+    it unlocks, and on Download Sermon Series the locked series is no longer greyed out and can be
+    downloaded. A code signed by another key unlocks nothing."""
+    set_catalog_in_settings(browser, server, catalog_site.base + "/catalog.json")
+    forged = activation_code(Ed25519PrivateKey.generate(), "Mallory", ["locked"])
+    for code, unlocked in [(forged, False), (activation_code(catalog_site.publisher, "Ana", ["locked"]), True)]:
+        browser.get(server.base + "/sharesynch/settings")
+        field = wait_for(browser, lambda d: d.find_element(By.ID, "activation"))
+        field.clear()
+        field.send_keys(code)
+        wait_for(browser, lambda d: d.execute_script("return document.getElementById('unlocks').textContent"))
+        browser.execute_script("document.getElementById('unlocks').textContent = ''")  # to see this save's answer
+        browser.find_element(By.CSS_SELECTOR, "#settings-form button").click()
+        wait_for(browser, lambda d: d.find_element(By.ID, "unlocks").text)
+        unlocks = browser.find_element(By.ID, "unlocks").text
+        assert ("Ana: locked" in unlocks) == unlocked, unlocks
+        browser.get(server.base + "/sharesynch/downloads")
+        if unlocked:
+            row = wait_offer(browser, "locked", "available", lambda o: not o["unavailable"])
+            assert row["actions"] == ["start"]
+        else:
+            row = wait_offer(browser, "locked", "greyed out", lambda o: o["unavailable"])
+            assert row["status"] == "Needs an activation code"
 
 
 def test_downloading_a_series_with_a_pause_and_a_corrupted_one_refused(browser, server, catalog_site):
