@@ -95,7 +95,7 @@ extension ShareSynchStore {
   public func handout(series seriesID: String, sermon sermonID: String) async throws -> Handout {
     let manifest = try manifest(seriesID)
     let sermon = try sermon(seriesID, sermonID)
-    let summary = try await writer.read { db in try Self.series(db, seriesID) }
+    let summary = try await summary(seriesID)
     let visible = try await slides(series: seriesID, sermon: sermonID).filter { !$0.hidden }
     let folder = seriesRoot.appendingPathComponent(seriesID)
     let slides = visible.enumerated().map { index, slide in

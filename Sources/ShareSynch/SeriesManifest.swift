@@ -127,11 +127,19 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
       }
       for slide in sermon.slides {
         if slide.kind != .appeal, slide.resource == nil { return "sermon \(sermon.id), slide \(slide.id): no resource" }
+        if let overlay = slide.overlays?.values.first(where: { !Self.isHexColor($0.color) }) {
+          return "sermon \(sermon.id), slide \(slide.id): the overlay colour \(overlay.color) is not #rrggbb"
+        }
         referenced += slide.resource.map { [$0] } ?? []
       }
     }
     if let missing = referenced.first(where: { !listed.contains($0) }) { return "\(missing) is used but not listed" }
     return nil
+  }
+
+  /// A colour as overlays take it: `#rrggbb`, nothing a style sheet could run with.
+  static func isHexColor(_ text: String) -> Bool {
+    text.count == 7 && text.first == "#" && text.dropFirst().allSatisfy(\.isHexDigit)
   }
 
   static func isSafeID(_ id: String) -> Bool {

@@ -34,6 +34,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case badActivationCode(String)
   /// A catalog that cannot be used.
   case badCatalog(String)
+  /// A setting's value is not one it can take.
+  case badSetting(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -58,6 +60,7 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .badMedia(let reason): reason
     case .badActivationCode(let reason): "the activation code is refused: \(reason)"
     case .badCatalog(let reason): "the catalog cannot be used: \(reason)"
+    case .badSetting(let reason): reason
     }
   }
 }

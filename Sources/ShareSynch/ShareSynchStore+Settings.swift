@@ -1,3 +1,5 @@
+import AppSupport
+import Foundation
 import GRDB
 
 /// A sermon of a series, as "load last used sermon" remembers it.
@@ -29,23 +31,76 @@ extension ShareSynchStore {
     try await setSetting("lastSermon", "\(reference.series)/\(reference.sermon)")
   }
 
-  /// A stored setting (nil when never set).
-  public func setting(_ key: String) async throws -> String? {
+  /// The settings screen's choices.
+  public func settings() async throws -> ShareSynchSettings {
+    try await writer.read { db in
+      var stored: [String: String] = [:]
+      for row in try Row.fetchAll(db, sql: "SELECT key, value FROM Settings") { stored[row["key"]] = row["value"] }
+      return ShareSynchSettings(
+        catalogURL: stored["catalogURL"], activation: stored["activation"],
+        advance: stored["advance"].flatMap(AdvanceMode.init(rawValue:)) ?? .buttons)
+    }
+  }
+
+  /// Changes the settings given (an empty text clears one) in one transaction; a catalog address
+  /// must be http(s).
+  public func updateSettings(catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil)
+    async throws -> ShareSynchSettings
+  {
+    let catalog = catalogURL?.trimmed
+    if let catalog, !catalog.isEmpty,
+      URL(string: catalog)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
+    {
+      throw ShareSynchError.badSetting("the catalog's address must start with http:// or https://")
+    }
+    try await writer.write { db in
+      for (key, value) in [
+        ("catalogURL", catalog), ("activation", activation?.trimmed), ("advance", advance?.rawValue),
+      ] {
+        guard let value else { continue }
+        if value.isEmpty {
+          try db.execute(sql: "DELETE FROM Settings WHERE key = ?", arguments: [key])
+        } else {
+          try Self.store(db, key, value)
+        }
+      }
+    }
+    return try await settings()
+  }
+
+  private func setting(_ key: String) async throws -> String? {
     try await writer.read { db in
       try String.fetchOne(db, sql: "SELECT value FROM Settings WHERE key = ?", arguments: [key])
     }
   }
 
-  /// Stores a setting (nil removes it).
-  public func setSetting(_ key: String, _ value: String?) async throws {
-    try await writer.write { db in
-      if let value {
-        try db.execute(
-          sql: "INSERT INTO Settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-          arguments: [key, value])
-      } else {
-        try db.execute(sql: "DELETE FROM Settings WHERE key = ?", arguments: [key])
-      }
-    }
+  private func setSetting(_ key: String, _ value: String) async throws {
+    try await writer.write { db in try Self.store(db, key, value) }
   }
+
+  private static func store(_ db: Database, _ key: String, _ value: String) throws {
+    try db.execute(
+      sql: "INSERT INTO Settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      arguments: [key, value])
+  }
+}
+
+/// How a touch screen advances the presentation (seed A.3.6).
+public enum AdvanceMode: String, Codable, Sendable, CaseIterable {
+  /// The on-screen buttons.
+  case buttons
+  /// A swipe.
+  case swipe
+  /// A tap on the screen's left or right third.
+  case sides
+}
+
+/// ShareSynch's stored choices.
+public struct ShareSynchSettings: Codable, Sendable, Equatable {
+  /// Where the series catalog is.
+  public let catalogURL: String?
+  /// The activation code the publisher sent.
+  public let activation: String?
+  /// How a touch screen advances.
+  public let advance: AdvanceMode
 }

@@ -21,6 +21,11 @@ extension ShareSynchStore {
     }
   }
 
+  /// The ids of every installed series (the demo too), without measuring them.
+  public func installedSeriesIDs() async throws -> [String] {
+    try await writer.read { db in try String.fetchAll(db, sql: "SELECT id FROM Series ORDER BY id") }
+  }
+
   /// Deletes a series: its rows (variations, edits, sermon states) and its folder. A series being
   /// presented should be stopped first; that is the caller's to check.
   public func deleteSeries(_ seriesID: String) async throws {

@@ -76,6 +76,11 @@ public final class ShareSynchStore: Sendable {
     }
   }
 
+  /// One installed series (the demo too, even while it is hidden from the list).
+  public func summary(_ seriesID: String) async throws -> SeriesSummary {
+    try await writer.read { db in try Self.series(db, seriesID) }
+  }
+
   /// The installed series, by name; the demo only while it is the only one (seed A.3.2).
   public func series() async throws -> [SeriesSummary] {
     let all = try await writer.read { db in try SeriesSummary.order(Column("name")).fetchAll(db) }

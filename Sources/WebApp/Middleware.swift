@@ -7,6 +7,12 @@ import NIOCore
 import Phrasebook
 import ShareSynch
 
+/// True when an `Origin` is this server's own: the same host and port as the request's authority.
+func isThisServer(_ origin: URL, authority: String?) -> Bool {
+  guard let host = origin.host else { return false }
+  return host + (origin.port.map { ":\($0)" } ?? "") == authority
+}
+
 /// Rejects writes (anything but GET, HEAD, OPTIONS) whose `Origin` is not this server, so another
 /// site open in the browser cannot change data. Clients that send no `Origin` (curl, scripts) pass
 /// unless the browser says the request is cross-site.
@@ -16,10 +22,9 @@ struct SameOriginWritesMiddleware<Context: RequestContext>: RouterMiddleware {
   {
     guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
     if let origin = request.headers[.origin] {
-      let host = request.head.authority ?? ""
-      guard let url = URL(string: origin), let originHost = url.host,
-        originHost + (url.port.map { ":\($0)" } ?? "") == host
-      else { throw HTTPError(.forbidden, message: "cross-origin write rejected (Origin: \(origin))") }
+      guard let url = URL(string: origin), isThisServer(url, authority: request.head.authority) else {
+        throw HTTPError(.forbidden, message: "cross-origin write rejected (Origin: \(origin))")
+      }
     } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site) {
       throw HTTPError(.forbidden, message: "cross-site write rejected")
     }
@@ -109,6 +114,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       switch error {
       case .unknownSeries, .unknownSermon, .unknownVariation, .unknownSlide: return (.notFound, error.description)
       case .alreadyInstalled, .originalIsReadOnly: return (.conflict, error.description)
+      case .badSetting: return (.badRequest, error.description)
       case .noSpace: return (HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
       default: return (.unprocessableContent, error.description)
       }

@@ -45,14 +45,15 @@ public struct ServerSettings: Sendable {
 
 /// Builds the Scriptorium web application: the home page and each app's pages and API.
 public enum WebServer {
-  /// The application for a data folder.
-  public static func make(settings: ServerSettings, dataFolder: DataFolder) async throws -> some ApplicationProtocol {
+  /// The application for a data folder, ShareSynch's services already open on it.
+  public static func make(settings: ServerSettings, dataFolder: DataFolder, shareSynch: ShareSynchServices)
+    async throws -> some ApplicationProtocol
+  {
     let keyIt = try KeyItStore(path: dataFolder.database("keyit.sqlite"))
     let phrasebook = try PhrasebookStore(path: dataFolder.database("phrasebook.sqlite"))
     let lexikon = LexikonService(
       store: try LexikonStore(path: dataFolder.database("lexikon.sqlite")),
       source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
-    let shareSynch = try ShareSynchServices(dataFolder: dataFolder)
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
     return application(

@@ -20,12 +20,11 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     let folder = DataFolder(option: data)
-    let sharesynch = try ShareSynchStore(dataFolder: folder)
-    let results = try await sharesynch.installInbox(folder.url.appendingPathComponent("inbox"))
-    try await sharesynch.installDemoIfEmpty()
+    let shareSynch = try ShareSynchServices(dataFolder: folder)
+    let results = try await shareSynch.installInboxAndDemo()
     if !results.isEmpty { print(inboxReport(results)) }
     let settings = ServerSettings(host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder)
-    let app = try await WebServer.make(settings: settings, dataFolder: folder)
+    let app = try await WebServer.make(settings: settings, dataFolder: folder, shareSynch: shareSynch)
     let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host
     let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")
     print("Scriptorium is running at \(address)  (data: \(folder.url.path))")

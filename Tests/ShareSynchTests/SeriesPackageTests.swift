@@ -133,4 +133,16 @@ import ZIPFoundation
     }
     #expect(SeriesPackage.unsafeReason("media/../x") != nil && SeriesPackage.unsafeReason("media/x.png") == nil)
   }
+
+  @Test func anOverlayColourThatIsNotHexIsRefused() throws {
+    let description = folder.appendingPathComponent("series.json")
+    let text = try String(contentsOf: description, encoding: .utf8)
+    try text.replacingOccurrences(of: "#ffffff", with: "red; background-image: url(https://tracker.example/)")
+      .write(to: description, atomically: true, encoding: .utf8)
+    #expect(
+      performing: { try package() },
+      throws: { error in
+        "\(error)".contains("the overlay colour red; background-image") && "\(error)".contains("is not #rrggbb")
+      })
+  }
 }

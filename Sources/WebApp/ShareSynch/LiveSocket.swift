@@ -18,7 +18,7 @@ enum LiveSocket {
     let origins = request.headerFields[values: .origin].flatMap { $0.split(separator: ",") }
       .compactMap { URL(string: $0.trimmingCharacters(in: .whitespaces)) }
     for url in origins where ["http", "https"].contains(url.scheme) {
-      guard let host = url.host, host + (url.port.map { ":\($0)" } ?? "") == request.authority else { return nil }
+      guard isThisServer(url, authority: request.authority) else { return nil }
     }
     if let token {
       let cookies = request.headerFields[values: .cookie].flatMap { $0.split(separator: ";") }

@@ -47,7 +47,7 @@ actor SeriesDownloads {
   func catalog() async throws -> CatalogView {
     let (address, catalog) = try await loadCatalog()
     let activation = try await activation(for: catalog)
-    let installed = Set(try await services.store.storage().map(\.id))
+    let installed = Set(try await services.store.installedSeriesIDs())
     return CatalogView(
       url: address,
       offers: catalog.series.map { entry in
@@ -128,14 +128,14 @@ actor SeriesDownloads {
   }
 
   private func loadCatalog() async throws -> (String, SeriesCatalog) {
-    guard let address = try await services.store.setting("catalogURL") else {
+    guard let address = try await services.store.settings().catalogURL else {
       throw HTTPError(.conflict, message: "no catalog address yet: set one in Settings")
     }
     return (address, try SeriesCatalog(json: try await download(address, maxBytes: 4 << 20)))
   }
 
   private func activation(for catalog: SeriesCatalog) async throws -> Activation? {
-    guard let code = try await services.store.setting("activation") else { return nil }
+    guard let code = try await services.store.settings().activation else { return nil }
     return try? catalog.activation(code)
   }
 

@@ -76,7 +76,7 @@ struct ShareSynchAPI: Sendable {
       let series = try context.parameters.require("series")
       let sermon = try context.parameters.require("sermon")
       let slides = try await store.slides(series: series, sermon: sermon)
-      let language = try await store.series().first { $0.id == series }?.noteLanguage
+      let language = try await store.summary(series).noteLanguage
       let title = try store.manifest(series).sermons.first { $0.id == sermon }?.title(in: language) ?? sermon
       return JSONResponse(
         SermonSlides(
@@ -102,9 +102,7 @@ struct ShareSynchAPI: Sendable {
   }
 
   private func details(_ seriesID: String) async throws -> SeriesDetails {
-    guard let summary = try await store.series().first(where: { $0.id == seriesID }) else {
-      throw ShareSynchError.unknownSeries(seriesID)
-    }
+    let summary = try await store.summary(seriesID)
     let manifest = try store.manifest(seriesID)
     var sermons: [SeriesDetails.Sermon] = []
     for sermon in manifest.sermons {

@@ -56,7 +56,7 @@ struct ShareSynchEditAPI: Sendable {
       let body = try await request.decode(as: NotesBody.self, context: context)
       let series = try context.parameters.require("series")
       var language = body.language
-      if language == nil { language = try await noteLanguage(series) }
+      if language == nil { language = try await store.summary(series).noteLanguage }
       let change = SlideEdit.notes(slide: body.slide, language: language!, html: body.html)
       return try await edit(context) { try await $0.perform(change) }
     }
@@ -97,13 +97,6 @@ struct ShareSynchEditAPI: Sendable {
 
   private func names(_ context: BasicRequestContext) throws -> (String, String) {
     (try context.parameters.require("series"), try context.parameters.require("sermon"))
-  }
-
-  private func noteLanguage(_ series: String) async throws -> String {
-    guard let summary = try await store.series().first(where: { $0.id == series }) else {
-      throw ShareSynchError.unknownSeries(series)
-    }
-    return summary.noteLanguage
   }
 
   /// Runs a change in the sermon's session (begun if it was not), then answers its slides and status.

@@ -22,18 +22,16 @@ struct ShareSynchManageAPI: Sendable {
     let freeBytes: Int64?
     let catalogURL: String?
     let activation: String?
-    let advance: String
+    let advance: AdvanceMode
     let timerLog: [PresentationRun]
   }
 
   struct SettingsBody: Decodable {
     let catalogURL: String?
     let activation: String?
-    let advance: String?
+    let advance: AdvanceMode?
   }
 
-  /// The ways to advance on a touch screen.
-  static let advanceModes = ["buttons", "swipe", "sides"]
   /// The largest package accepted as an upload.
   static let maxPackage = 2 << 30
 
@@ -84,33 +82,18 @@ struct ShareSynchManageAPI: Sendable {
     group.get("settings") { _, _ in JSONResponse(try await settings()) }
     group.put("settings") { request, context in
       let body = try await request.decode(as: SettingsBody.self, context: context)
-      if let advance = body.advance, !Self.advanceModes.contains(advance) {
-        throw HTTPError(.badRequest, message: "advance must be buttons, swipe or sides")
-      }
-      if let address = body.catalogURL?.trimmingCharacters(in: .whitespaces), !address.isEmpty,
-        URL(string: address)?.scheme.map({ ["http", "https"].contains($0) }) != true
-      {
-        throw HTTPError(.badRequest, message: "the catalog's address must start with http:// or https://")
-      }
-      for (key, value) in [("catalogURL", body.catalogURL), ("activation", body.activation), ("advance", body.advance)]
-      {
-        if let value { try await store.setSetting(key, value.trimmingCharacters(in: .whitespaces).nilIfEmpty) }
-      }
+      _ = try await store.updateSettings(
+        catalogURL: body.catalogURL, activation: body.activation, advance: body.advance)
       return JSONResponse(try await settings())
     }
   }
 
   private func settings() async throws -> SettingsView {
     let storage = try await store.storage()
+    let chosen = try await store.settings()
     return SettingsView(
       storage: storage, totalBytes: storage.reduce(0) { $0 + $1.bytes },
-      freeBytes: SeriesPackage.freeSpace(store.seriesRoot), catalogURL: try await store.setting("catalogURL"),
-      activation: try await store.setting("activation"), advance: try await store.setting("advance") ?? "buttons",
-      timerLog: (try? services.timerLog.runs()) ?? [])
+      freeBytes: SeriesPackage.freeSpace(store.seriesRoot), catalogURL: chosen.catalogURL,
+      activation: chosen.activation, advance: chosen.advance, timerLog: (try? services.timerLog.runs()) ?? [])
   }
-}
-
-extension String {
-  /// nil for an empty string.
-  fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -16,24 +16,34 @@ public struct ShareSynchServices: Sendable {
   /// long runs logged to the timer log.
   public init(dataFolder: DataFolder) throws {
     let store = try ShareSynchStore(dataFolder: dataFolder)
+    let timerLog = TimerLog(dataFolder: dataFolder)
     self.init(
-      store: store, hub: PresentationHub(store: store, timerLog: TimerLog(dataFolder: dataFolder)),
-      dataFolder: dataFolder.url)
+      store: store, hub: PresentationHub(store: store, timerLog: timerLog), dataFolder: dataFolder.url,
+      timerLog: timerLog)
   }
 
-  /// Services over a given store and hub (tests).
-  public init(store: ShareSynchStore, hub: PresentationHub, dataFolder: URL) {
+  /// Services over a given store and hub (tests), the timer log in `dataFolder`.
+  public init(store: ShareSynchStore, hub: PresentationHub, dataFolder: URL, timerLog: TimerLog? = nil) {
     self.store = store
     self.hub = hub
     self.dataFolder = dataFolder
+    self.timerLog = timerLog ?? TimerLog(file: dataFolder.appendingPathComponent(TimerLog.fileName))
   }
 
+  /// Where presentation runs of 20 minutes or more are logged.
+  public let timerLog: TimerLog
   /// Where uploads and handouts are written while they are made (`DATA/tmp`).
   var scratch: URL { dataFolder.appendingPathComponent("tmp") }
   /// The inbox (`DATA/inbox`).
   var inbox: URL { dataFolder.appendingPathComponent("inbox") }
-  /// The timer log.
-  var timerLog: TimerLog { TimerLog(file: dataFolder.appendingPathComponent(TimerLog.fileName)) }
+
+  /// What start-up does: installs the packages dropped into the inbox, then the demo series when
+  /// no series is installed. Returns what the inbox held.
+  public func installInboxAndDemo() async throws -> [InboxResult] {
+    let results = try await store.installInbox(inbox)
+    try await store.installDemoIfEmpty()
+    return results
+  }
 
   /// A new scratch file name in `DATA/tmp` (the folder is made when missing).
   func scratchFile(_ suffix: String) throws -> URL {

@@ -1,10 +1,13 @@
 // Small helpers shared by Scriptorium's page scripts: JSON calls with readable errors.
 
 /** Calls the JSON API; throws an Error carrying the server's `error` message (and the `field`
- * it is about, when the server names one). */
-export async function api(method, path, body) {
-  const options = { method, headers: {} };
-  if (body !== undefined) {
+ * it is about, when the server names one). A file or blob body is sent as it is, anything else
+ * as JSON; `extra` adds fetch options (`signal`, `keepalive`). */
+export async function api(method, path, body, extra = {}) {
+  const options = { method, headers: {}, ...extra };
+  if (body instanceof Blob) {
+    options.body = body;
+  } else if (body !== undefined) {
     options.headers["Content-Type"] = "application/json";
     options.body = JSON.stringify(body);
   }

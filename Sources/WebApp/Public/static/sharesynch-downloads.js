@@ -99,10 +99,8 @@ $("upload-form").addEventListener("submit", async (event) => {
   if (!file) return;
   $("install-report").textContent = "Installing…";
   try {
-    const response = await fetch("/api/sharesynch/install", { method: "POST", body: file });
-    const body = await response.json();
-    if (!response.ok) throw new Error(body.error);
-    $("install-report").textContent = `Installed ${body.name}.`;
+    const series = await api("POST", "/api/sharesynch/install", file);
+    $("install-report").textContent = `Installed ${series.name}.`;
     load();
   } catch (error) {
     $("install-report").textContent = `Not installed: ${error.message}`;

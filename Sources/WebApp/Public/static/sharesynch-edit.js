@@ -29,15 +29,9 @@ function setSaveState(state, text) {
 }
 
 /** Sends one change; the answer carries the slides and what undo and redo can do. */
-async function change(path, body, options) {
+async function change(path, body) {
   setSaveState("saving", "Saving…");
-  const answer = options?.raw
-    ? await fetch(`${base}/${path}`, { method: "POST", body: options.raw }).then(async (response) => {
-      const json = await response.json();
-      if (!response.ok) throw new Error(json.error ?? response.statusText);
-      return json;
-    })
-    : await api("POST", `${base}/${path}`, body ?? {});
+  const answer = await api("POST", `${base}/${path}`, body ?? {});
   slides = answer.slides;
   $("undo").disabled = !answer.status.canUndo;
   $("redo").disabled = !answer.status.canRedo;
@@ -51,7 +45,7 @@ async function act(path, body, options) {
   try {
     await flushNotes();
     const keep = slides[index]?.id;
-    await change(path, body, options);
+    await change(path, body);
     const found = slides.findIndex((slide) => slide.id === (options?.focus ?? keep));
     index = found >= 0 ? found : Math.min(index, slides.length - 1);
     render();
@@ -144,7 +138,7 @@ async function flushNotes(keepalive = false) {
   if (!pendingNotes) return;
   const notes = pendingNotes;
   if (keepalive) {
-    fetch(`${base}/notes`, { method: "POST", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify(notes) });
+    api("POST", `${base}/notes`, notes, { keepalive: true }).catch(() => {});
     return;
   }
   await change("notes", notes);
@@ -241,7 +235,7 @@ for (const [id, after] of [["insert-before", false], ["insert-after", true]]) {
     if (!file) return;
     const next = slides[index].id;
     const before = new Set(slides.map((slide) => slide.id));
-    await act(`insert?next=${next}&after=${after ? 1 : 0}`, undefined, { raw: file });
+    await act(`insert?next=${next}&after=${after ? 1 : 0}`, file);
     const added = slides.findIndex((slide) => !before.has(slide.id));
     if (added >= 0) go(added);
   });

@@ -97,11 +97,10 @@ export function renderSlide(slide, series, { appealResource, video = "preview" }
   }
   const picture = el("img", { src: mediaURL(series, resource), alt: "", decoding: "async" });
   frame.append(picture);
-  const overlay = slide.overlay
-    ? el("div", { class: "overlay", dir: "auto", style: `color: ${slide.overlay.color}` }, slide.overlay.text)
-    : null;
+  const overlay = slide.overlay ? el("div", { class: "overlay", dir: "auto" }, slide.overlay.text) : null;
   if (overlay) {
-    overlay.style.fontFamily = `"${slide.overlay.font}", sans-serif`;
+    overlay.style.color = slide.overlay.color; // properties, not style text: a value cannot add rules
+    overlay.style.fontFamily = `"${slide.overlay.font.replace(/["\\]/g, "")}", sans-serif`;
     frame.append(overlay);
   }
   const place = () => {

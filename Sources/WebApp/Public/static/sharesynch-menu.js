@@ -27,13 +27,6 @@ async function withProgress(load) {
   }
 }
 
-async function getJSON(path, signal) {
-  const response = await fetch(path, { signal });
-  const body = await response.json();
-  if (!response.ok) throw new Error(body.error ?? response.statusText);
-  return body;
-}
-
 $("load-last").addEventListener("click", async () => {
   try {
     const last = await api("GET", "/api/sharesynch/last");
@@ -46,7 +39,7 @@ $("load-last").addEventListener("click", async () => {
 $("load-sermon").addEventListener("click", () => showSeriesList().catch(fail));
 
 async function showSeriesList() {
-  const all = await withProgress((signal) => getJSON("/api/sharesynch/series", signal));
+  const all = await withProgress((signal) => api("GET", "/api/sharesynch/series", undefined, { signal }));
   $("series-section").hidden = false;
   $("series-list").replaceChildren(...all.map((series) => {
     const button = el("button", { type: "button", class: "series secondary", dir: "auto", dataset: { series: series.id } }, series.name);
@@ -57,7 +50,7 @@ async function showSeriesList() {
 }
 
 async function showSeries(id) {
-  const details = await withProgress((signal) => getJSON(`/api/sharesynch/series/${encodeURIComponent(id)}`, signal));
+  const details = await withProgress((signal) => api("GET", `/api/sharesynch/series/${encodeURIComponent(id)}`, undefined, { signal }));
   currentSeries = id;
   renderDetails(details);
 }

@@ -18,7 +18,7 @@ let notesSize = Number(localStorage.getItem(sizeKey)) || 24;
 let sermon = null;
 let state = null;
 let shownSlide = null;
-let reportedPages = new Map(); // slide id → pages the server was told at this font size
+const reportedPages = new Map(); // slide id → the page count the server was last told
 let hadDisplay = false;
 let typed = "";
 let videoEnds = null;
@@ -98,7 +98,7 @@ async function render(next) {
     shownSlide = next.slide;
     showSlide(slide);
   }
-  scrollNotes(next.step, slide?.kind !== "appeal" && next.slide === shownSlide);
+  scrollNotes(next.step, slide?.kind !== "appeal");
   const appealSlide = slide?.kind === "appeal";
   $("notes-page").textContent = appealSlide ? `Appeal ${next.step + 1}/${next.steps}` : `Notes ${next.step + 1}/${next.steps}`;
   $("notes-more").hidden = !(next.step + 1 < next.steps);
@@ -196,7 +196,7 @@ function measureAllPages() {
   const page = pageHeight();
   const probe = el("div", { class: "notes", dir: "auto" });
   Object.assign(probe.style, { position: "absolute", visibility: "hidden", left: "-10000px", top: "0",
-    width: `${notes.clientWidth}px`, height: `${page}px`, "--notes-size": `${notesSize}px` });
+    width: `${notes.clientWidth}px`, height: `${page}px` });
   probe.style.setProperty("--notes-size", `${notesSize}px`);
   document.body.append(probe);
   for (const slide of sermon.visible) {
