@@ -26,7 +26,9 @@ let package = Package(
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
   ],
   targets: [
-    .target(name: "AppSupport", dependencies: [.product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+    .target(
+      name: "AppSupport", dependencies: ["CArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(
       name: "KeyIt",
       dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
@@ -104,6 +106,11 @@ let package = Package(
       name: "sharesynch-benchmark",
       dependencies: ["ShareSynch", "BenchmarkSupport"],
       path: "Benchmarks/ShareSynchBenchmark"
+    ),
+    .executableTarget(
+      name: "zip-reader-comparison",
+      dependencies: ["AppSupport", "BenchmarkSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+      path: "Benchmarks/ZipReaderComparison"
     ),
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(

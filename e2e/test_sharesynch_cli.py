@@ -2,6 +2,7 @@
 install the package, refuse a tampered copy, switch the note language, make a variation, and
 rehearse the sermon in the terminal (notes, appeal chunks, wrap-around)."""
 import json
+import time
 import subprocess
 import zipfile
 
@@ -18,8 +19,10 @@ def sharesynch(data, *args, stdin=None, check=True):
 
 def make_series(folder):
     (folder / "media").mkdir(parents=True)
+    signatures = {"png": b"\x89PNG\r\n\x1a\n", "jpg": b"\xff\xd8\xff\xe0", "mp4": b"\0\0\0\x18ftypisom"}
     for name, size in [("one.png", 1500), ("two.jpg", 2500), ("appeal.mp4", 4000)]:
-        (folder / "media" / name).write_bytes(bytes(i % 251 for i in range(size)))
+        signature = signatures[name.split(".")[1]]
+        (folder / "media" / name).write_bytes(signature + bytes(i % 251 for i in range(len(signature), size)))
     series = {
         "id": "hope", "name": "Hope", "slideLanguages": ["en", "sw"], "noteLanguages": ["en", "sw"],
         "songs": [{"id": "s", "name": "Song", "vocal": "media/appeal.mp4"}],
@@ -99,7 +102,14 @@ def test_packages_dropped_in_the_inbox_install_at_start_up(tmp_path):
     (data / "inbox" / "junk.zip").write_bytes(b"junk")
     server = Server(data).start()
     try:
+        # the inbox is installed in the background once the server listens
+        deadline = time.monotonic() + 15
+        while not (data / "inbox/installed/hope.sspkg").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
         assert [s["id"] for s in json.loads(sharesynch(data, "series", "--json").stdout)] == ["hope"]
+        deadline = time.monotonic() + 15
+        while not (data / "inbox/rejected/junk.zip.reason.txt").exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
     finally:
         server.stop()
     assert (data / "inbox/installed/hope.sspkg").exists() and (data / "inbox/installed/hope.sspkg.sha256").exists()

@@ -3,8 +3,26 @@ import ZIPFoundation
 
 /// A zip file could not be read, or holds more than the reader accepts.
 public struct ZipError: Error, Equatable, CustomStringConvertible {
+  /// What kind of refusal it is, for callers that word it their own way.
+  public enum Kind: Sendable, Equatable {
+    /// Not a zip, cut short, or damaged.
+    case damaged
+    /// More bytes than the limits allow.
+    case tooLarge
+    /// More entries than the limits allow.
+    case tooManyEntries
+    /// An entry that cannot be accepted: a link, an encrypted file, a name met twice.
+    case refusedEntry
+  }
+
+  public let kind: Kind
   /// What was wrong.
   public let description: String
+
+  public init(_ kind: Kind, _ description: String) {
+    self.kind = kind
+    self.description = description
+  }
 }
 
 /// Packs named files into a zip (deflated), in the order given.
@@ -17,30 +35,4 @@ public func zipArchive(_ files: [(name: String, data: Data)]) throws -> Data {
     ) { position, size in data.subdata(in: Int(position)..<Int(position) + size) }
   }
   return archive.data ?? Data()
-}
-
-/// The files of a zip by name, refusing archives that unpack to more than `limit` bytes (so a
-/// small upload cannot fill the disk or memory).
-public func unzipArchive(_ data: Data, limit: UInt64 = 512 << 20) throws -> [String: Data] {
-  let archive: Archive
-  do {
-    archive = try Archive(data: data, accessMode: .read)
-  } catch {
-    throw ZipError(description: "not a zip file")
-  }
-  let total = archive.reduce(UInt64(0)) { $0 + $1.uncompressedSize }
-  guard total <= limit else {
-    throw ZipError(description: "the zip unpacks to \(total) bytes, more than the \(limit) allowed")
-  }
-  var files: [String: Data] = [:]
-  for entry in archive where entry.type == .file {
-    var contents = Data()
-    do {
-      _ = try archive.extract(entry) { contents.append($0) }
-    } catch {
-      throw ZipError(description: "the zip entry \(entry.path) is damaged")
-    }
-    files[entry.path] = contents
-  }
-  return files
 }

@@ -13,6 +13,8 @@ final class DictConnection {
   private let descriptor: Int32
   private var buffer: [UInt8] = []
   private var consumed = 0
+  /// Bytes of lines read since `beginAnswer`.
+  private var answerBytes = 0
   let server: String
   let timeout: Double
 
@@ -107,12 +109,25 @@ final class DictConnection {
     }
   }
 
-  /// The next line without its CRLF, waiting at most until `deadline`.
+  /// The longest line accepted (RFC 2229 allows 1024 bytes; dictionaries go beyond).
+  static let maxLine = 64 << 10
+  /// The most one answer (every line of it) may hold: a server cannot grow memory or the cache.
+  static let maxAnswer = 4 << 20
+
+  /// Starts counting the bytes of a new answer against `maxAnswer`.
+  func beginAnswer() { answerBytes = 0 }
+
+  /// The next line without its CRLF, waiting at most until `deadline`; refused past `maxLine`, or
+  /// when the answer passes `maxAnswer`.
   func readLine(until deadline: Date) throws -> String {
+    var searched = consumed
     while true {
-      if let end = buffer[consumed...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let end = buffer[searched...].firstIndex(of: UInt8(ascii: "\n")) {
+        guard end - consumed <= Self.maxLine else { throw tooLong("a line") }
         var line = buffer[consumed..<end]
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        answerBytes += end + 1 - consumed
+        guard answerBytes <= Self.maxAnswer else { throw tooLong("the answer") }
         consumed = end + 1
         if consumed > 65_536 {
           buffer.removeFirst(consumed)
@@ -120,8 +135,15 @@ final class DictConnection {
         }
         return String(decoding: line, as: UTF8.self)
       }
+      guard buffer.count - consumed <= Self.maxLine else { throw tooLong("a line") }
+      searched = buffer.count
       try fill(until: deadline)
     }
+  }
+
+  private func tooLong(_ what: String) -> LexikonError {
+    .malformedResponse(
+      server: server, reason: "\(what) is longer than \(what == "a line" ? "64 KiB" : "4 MiB"), more than accepted")
   }
 
   /// Reads whatever the server has sent next into the buffer.

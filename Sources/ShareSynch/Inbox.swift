@@ -10,14 +10,55 @@ public struct InboxResult: Codable, Sendable, Equatable {
   public let reason: String?
 }
 
+/// The inbox's rules: which files are packages, and when a file has finished arriving.
+public enum Inbox {
+  /// Package files by extension, in any case (`.sspkg`, `.SSPKG`, `.zip`).
+  public static func isPackage(_ name: String) -> Bool {
+    ["sspkg", "zip"].contains((name as NSString).pathExtension.lowercased())
+  }
+
+  /// The size and modification time of every package file in `inbox`.
+  public static func stamps(in inbox: URL) -> [String: FileStamp] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: inbox.path)) ?? []
+    var stamps: [String: FileStamp] = [:]
+    for name in names where isPackage(name) {
+      guard let attributes = try? FileManager.default.attributesOfItem(atPath: inbox.appendingPathComponent(name).path),
+        attributes[.type] as? FileAttributeType == .typeRegular,
+        let size = (attributes[.size] as? NSNumber)?.int64Value, let modified = attributes[.modificationDate] as? Date
+      else { continue }
+      stamps[name] = FileStamp(size: size, modified: modified)
+    }
+    return stamps
+  }
+
+  /// The files that have stopped growing: unchanged for `quiet` seconds before `now` and, when an
+  /// earlier look is given, the same as then. A copy still under way is left for a later look.
+  public static func settled(
+    _ stamps: [String: FileStamp], previous: [String: FileStamp]? = nil, quiet: TimeInterval = 2,
+    now: Date = Date()
+  ) -> [String] {
+    stamps.filter { name, stamp in
+      now.timeIntervalSince(stamp.modified) >= quiet && (previous.map { $0[name] == stamp } ?? true)
+    }.keys.sorted()
+  }
+}
+
+/// A file's size and modification time.
+public struct FileStamp: Equatable, Sendable {
+  public let size: Int64
+  public let modified: Date
+}
+
 extension ShareSynchStore {
-  /// Installs every package file (`*.sspkg`, `*.zip`) in `inbox`, then moves each to
-  /// `inbox/installed/` or to `inbox/rejected/` with a `NAME.reason.txt` beside it. A `.sha256`
-  /// next to a package is checked and moved with it.
-  public func installInbox(_ inbox: URL) async throws -> [InboxResult] {
+  /// Installs the package files (`*.sspkg`, `*.zip`, any case) of `inbox` that have stopped
+  /// growing (`Inbox.settled`), then moves each to `inbox/installed/` or to `inbox/rejected/`
+  /// with a `NAME.reason.txt` beside it. A `.sha256` next to a package is checked and moved with it.
+  public func installInbox(_ inbox: URL, previous: [String: FileStamp]? = nil) async throws -> [InboxResult] {
+    try await installInbox(inbox, names: Inbox.settled(Inbox.stamps(in: inbox), previous: previous))
+  }
+
+  private func installInbox(_ inbox: URL, names: [String]) async throws -> [InboxResult] {
     let manager = FileManager.default
-    let names = ((try? manager.contentsOfDirectory(atPath: inbox.path)) ?? [])
-      .filter { $0.hasSuffix(".sspkg") || $0.hasSuffix(".zip") }.sorted()
     var results: [InboxResult] = []
     for name in names {
       let file = inbox.appendingPathComponent(name)
@@ -41,5 +82,19 @@ extension ShareSynchStore {
       results.append(result)
     }
     return results
+  }
+
+  /// Watches `inbox` until cancelled: every `interval`, installs the packages that stopped growing
+  /// since the look before, and tells `report` what happened to each.
+  public func watchInbox(
+    _ inbox: URL, every interval: Duration = .seconds(2), report: @Sendable ([InboxResult]) -> Void
+  ) async {
+    var previous: [String: FileStamp]? = nil
+    while !Task.isCancelled {
+      let stamps = Inbox.stamps(in: inbox)
+      if let results = try? await installInbox(inbox, previous: previous), !results.isEmpty { report(results) }
+      previous = stamps
+      try? await Task.sleep(for: interval)
+    }
   }
 }

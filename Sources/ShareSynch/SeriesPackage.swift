@@ -1,3 +1,4 @@
+import AppSupport
 import Crypto
 import Foundation
 import ZIPFoundation
@@ -66,6 +67,11 @@ public enum SeriesPackage {
       guard values?.isRegularFile == true, values?.isSymbolicLink != true, let size = values?.fileSize else {
         throw ShareSynchError.badSeriesFolder(path: path, reason: "it is missing or not a plain file")
       }
+      if let problem = SlideMedia.problem(
+        path: path, head: try FileHandle(forReadingFrom: file).readHead(SlideMedia.headLength))
+      {
+        throw ShareSynchError.badSeriesFolder(path: path, reason: "it " + problem)
+      }
       return .init(path: path, size: Int64(size), sha256: try sha256(of: file))
     }
     if let problem = manifest.problem() { throw ShareSynchError.badSeriesFolder(path: folder.path, reason: problem) }
@@ -98,12 +104,11 @@ public enum SeriesPackage {
   }
 
   /// Reads and checks a package without installing it: the published checksum (when there is
-  /// one), every entry's path and type, the manifest, and every resource's size and SHA-256.
+  /// one), every entry's path and type, the manifest, and every resource's content, size and SHA-256.
   public static func verify(_ file: URL, expectedSHA256: String? = nil) throws -> SeriesManifest {
-    try withOpenPackage(file, expectedSHA256: expectedSHA256) { archive, manifest in
-      for resource in manifest.resources { try extract(resource, from: archive, to: nil) }
-      return manifest
-    }
+    let manifest = try openPackage(file, expectedSHA256: expectedSHA256)
+    try extractResources(of: file, manifest: manifest, to: nil)
+    return manifest
   }
 
   /// Installs a package into `seriesRoot/ID`: verifies it as `verify` does while extracting into a
@@ -114,38 +119,39 @@ public enum SeriesPackage {
     freeSpace: (URL) -> Int64 = SeriesPackage.freeSpace
   ) throws -> SeriesManifest {
     try FileManager.default.createDirectory(at: seriesRoot, withIntermediateDirectories: true)
-    return try withOpenPackage(file, expectedSHA256: expectedSHA256) { archive, manifest in
-      let destination = seriesRoot.appendingPathComponent(manifest.id)
-      guard !FileManager.default.fileExists(atPath: destination.path) else {
-        throw ShareSynchError.alreadyInstalled(id: manifest.id)
-      }
-      let needed = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
-      let available = freeSpace(seriesRoot)
-      guard needed < available else { throw ShareSynchError.noSpace(needed: needed, available: available) }
-      let staging = seriesRoot.appendingPathComponent(".installing-\(UUID().uuidString)")
-      do {
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        for resource in manifest.resources {
-          try extract(resource, from: archive, to: staging.appendingPathComponent(resource.path))
+    let manifest = try openPackage(file, expectedSHA256: expectedSHA256)
+    let destination = seriesRoot.appendingPathComponent(manifest.id)
+    guard !FileManager.default.fileExists(atPath: destination.path) else {
+      throw ShareSynchError.alreadyInstalled(id: manifest.id)
+    }
+    let needed = manifest.resources.reduce(Int64(0)) { $0 + $1.size }
+    let available = freeSpace(seriesRoot)
+    guard needed < available else { throw ShareSynchError.noSpace(needed: needed, available: available) }
+    let staging = seriesRoot.appendingPathComponent(stagingPrefix + UUID().uuidString)
+    do {
+      try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
+      try extractResources(of: file, manifest: manifest, to: staging)
+      var clean = manifest
+      for sermon in clean.sermons.indices {
+        for slide in clean.sermons[sermon].slides.indices {
+          clean.sermons[sermon].slides[slide].notes = clean.sermons[sermon].slides[slide].notes.mapValues(
+            NotesHTML.sanitize)
         }
-        var clean = manifest
-        for sermon in clean.sermons.indices {
-          for slide in clean.sermons[sermon].slides.indices {
-            clean.sermons[sermon].slides[slide].notes = clean.sermons[sermon].slides[slide].notes.mapValues(
-              NotesHTML.sanitize)
-          }
-        }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        try encoder.encode(clean).write(to: staging.appendingPathComponent("manifest.json"))
-        try FileManager.default.moveItem(at: staging, to: destination)
-        return clean
-      } catch {
-        try? FileManager.default.removeItem(at: staging)
-        throw error
       }
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      try encoder.encode(clean).write(to: staging.appendingPathComponent("manifest.json"))
+      try FileManager.default.moveItem(at: staging, to: destination)
+      return clean
+    } catch {
+      try? FileManager.default.removeItem(at: staging)
+      throw error
     }
   }
+
+  /// The name an install's staging folder starts with; one left behind by a killed install is
+  /// removed on start.
+  public static let stagingPrefix = ".installing-"
 
   /// Free bytes on the volume holding `folder` (or that will hold it).
   public static func freeSpace(_ folder: URL) -> Int64 {
@@ -157,11 +163,10 @@ public enum SeriesPackage {
     return (attributes?[.systemFreeSize] as? NSNumber)?.int64Value ?? 0
   }
 
-  /// Opens a package after its checksum matched, refuses unsafe or unlisted entries, reads the
-  /// manifest, and hands both to `body`.
-  private static func withOpenPackage<Result>(
-    _ file: URL, expectedSHA256: String?, _ body: (Archive, SeriesManifest) throws -> Result
-  ) throws -> Result {
+  /// Checks a package before anything is extracted: the published checksum, then every entry
+  /// (a safe relative path met once, a plain file or folder, listed by the manifest, no larger
+  /// than listed), and the manifest itself. Only the manifest's bytes are inflated here.
+  private static func openPackage(_ file: URL, expectedSHA256: String?) throws -> SeriesManifest {
     let name = file.lastPathComponent
     guard FileManager.default.isReadableFile(atPath: file.path) else {
       throw ShareSynchError.badPackage(file: name, reason: "it cannot be read")
@@ -172,24 +177,35 @@ public enum SeriesPackage {
         throw ShareSynchError.checksumMismatch(file: name, expected: expected, actual: actual)
       }
     }
-    let archive: Archive
+    var entries: [String: Int64?] = [:]
+    var manifestData: Data?
     do {
-      archive = try Archive(url: file, accessMode: .read)
-    } catch {
-      throw ShareSynchError.badPackage(file: name, reason: "not a zip file, or cut short")
+      try ZipReader.read(file: file, limits: ZipLimits(entries: maxEntries, totalBytes: Int64(manifestLimit))) {
+        reader in
+        while let entry = try reader.nextEntry() {
+          if let reason = unsafeReason(entry.path) {
+            throw ShareSynchError.unsafeEntry(path: entry.path, reason: reason)
+          }
+          switch entry.kind {
+          case .symbolicLink: throw ShareSynchError.unsafeEntry(path: entry.path, reason: "it is a symbolic link")
+          case .other: throw ShareSynchError.unsafeEntry(path: entry.path, reason: "it is not a plain file")
+          case .directory: continue
+          case .file:
+            guard entries.updateValue(entry.declaredSize, forKey: entry.path) == nil else {
+              throw ShareSynchError.unsafeEntry(path: entry.path, reason: "the package holds it twice")
+            }
+            if entry.path == "manifest.json" { manifestData = try reader.readData() }
+          }
+        }
+      }
+    } catch let error as ZipError {
+      switch error.kind {
+      case .damaged: throw ShareSynchError.badPackage(file: name, reason: "not a zip file, or cut short")
+      case .tooLarge: throw ShareSynchError.badPackage(file: name, reason: "manifest.json is larger than 4 MiB")
+      case .tooManyEntries, .refusedEntry: throw ShareSynchError.badPackage(file: name, reason: error.description)
+      }
     }
-    guard let manifestEntry = archive["manifest.json"] else {
-      throw ShareSynchError.badPackage(file: name, reason: "it has no manifest.json")
-    }
-    guard manifestEntry.uncompressedSize <= manifestLimit else {
-      throw ShareSynchError.badPackage(file: name, reason: "manifest.json is larger than 4 MiB")
-    }
-    var manifestData = Data()
-    do {
-      _ = try archive.extract(manifestEntry, skipCRC32: false) { manifestData.append($0) }
-    } catch {
-      throw ShareSynchError.badPackage(file: name, reason: "manifest.json is damaged")
-    }
+    guard let manifestData else { throw ShareSynchError.badPackage(file: name, reason: "it has no manifest.json") }
     let manifest: SeriesManifest
     do {
       manifest = try JSONDecoder().decode(SeriesManifest.self, from: manifestData)
@@ -198,34 +214,50 @@ public enum SeriesPackage {
     }
     if let problem = manifest.problem() { throw ShareSynchError.badPackage(file: name, reason: problem) }
     let listed = Dictionary(uniqueKeysWithValues: manifest.resources.map { ($0.path, $0) })
-    for entry in archive {
-      if let reason = unsafeReason(entry.path.hasSuffix("/") ? String(entry.path.dropLast()) : entry.path) {
-        throw ShareSynchError.unsafeEntry(path: entry.path, reason: reason)
+    for (path, declared) in entries.sorted(by: { $0.key < $1.key }) where path != "manifest.json" {
+      guard let resource = listed[path] else {
+        throw ShareSynchError.unsafeEntry(path: path, reason: "the manifest does not list it")
       }
-      switch entry.type {
-      case .symlink: throw ShareSynchError.unsafeEntry(path: entry.path, reason: "it is a symbolic link")
-      case .directory: continue
-      case .file:
-        guard entry.path == "manifest.json" || listed[entry.path] != nil else {
-          throw ShareSynchError.unsafeEntry(path: entry.path, reason: "the manifest does not list it")
-        }
-        if let resource = listed[entry.path], Int64(entry.uncompressedSize) != resource.size {
-          throw ShareSynchError.badResource(
-            path: entry.path, reason: "is \(entry.uncompressedSize) bytes, the manifest says \(resource.size)")
-        }
+      if let declared, declared != resource.size {
+        throw ShareSynchError.badResource(
+          path: path, reason: "is \(declared) bytes, the manifest says \(resource.size)")
       }
     }
-    return try body(archive, manifest)
+    if let missing = manifest.resources.first(where: { entries[$0.path] == nil }) {
+      throw ShareSynchError.badResource(path: missing.path, reason: "is missing")
+    }
+    return manifest
   }
 
-  /// Streams one resource out of the archive (to `destination`, or only through the hash),
-  /// checking its size as it goes and its SHA-256 at the end.
-  private static func extract(_ resource: SeriesManifest.Resource, from archive: Archive, to destination: URL?) throws {
-    guard let entry = archive[resource.path] else {
-      throw ShareSynchError.badResource(path: resource.path, reason: "is missing")
+  /// The most entries a package may have.
+  static let maxEntries = 20_000
+
+  /// Streams every resource out of the package (into `folder`, or only through the hash), each
+  /// checked as it goes: no more bytes than listed, a picture or video by its content and name,
+  /// then its size and SHA-256.
+  private static func extractResources(of file: URL, manifest: SeriesManifest, to folder: URL?) throws {
+    let listed = Dictionary(uniqueKeysWithValues: manifest.resources.map { ($0.path, $0) })
+    let total = manifest.resources.reduce(Int64(manifestLimit)) { $0 + $1.size }
+    do {
+      try ZipReader.read(file: file, limits: ZipLimits(entries: maxEntries, entryBytes: total, totalBytes: total)) {
+        reader in
+        while let entry = try reader.nextEntry() {
+          guard entry.kind == .file, let resource = listed[entry.path] else { continue }
+          try extract(resource, from: reader, to: folder?.appendingPathComponent(resource.path))
+        }
+      }
+    } catch let error as ZipError {
+      throw ShareSynchError.badPackage(file: file.lastPathComponent, reason: error.description)
     }
+  }
+
+  /// Streams the open entry to `destination` (or only through the hash), refusing it as soon as
+  /// it outgrows its listed size or its first bytes are not a slide's media type.
+  private static func extract(_ resource: SeriesManifest.Resource, from reader: ZipReader, to destination: URL?)
+    throws
+  {
     var hasher = SHA256()
-    var written: Int64 = 0
+    var head = Data()
     var handle: FileHandle?
     if let destination {
       try FileManager.default.createDirectory(
@@ -234,19 +266,21 @@ public enum SeriesPackage {
       handle = try FileHandle(forWritingTo: destination)
     }
     defer { try? handle?.close() }
+    var written: Int64 = 0
     do {
-      _ = try archive.extract(entry, skipCRC32: false) { chunk in
+      try reader.readData { chunk in
         written += Int64(chunk.count)
         guard written <= resource.size else {
           throw ShareSynchError.badResource(path: resource.path, reason: "is larger than listed")
         }
-        hasher.update(data: chunk)
+        if head.count < SlideMedia.headLength {
+          head.append(contentsOf: chunk.prefix(SlideMedia.headLength - head.count))
+        }
+        hasher.update(bufferPointer: chunk)
         try handle?.write(contentsOf: chunk)
       }
-    } catch let error as ShareSynchError {
-      throw error
-    } catch {
-      throw ShareSynchError.badResource(path: resource.path, reason: "is damaged (\(error))")
+    } catch let error as ZipError {
+      throw ShareSynchError.badResource(path: resource.path, reason: "is damaged (\(error.description))")
     }
     guard written == resource.size else {
       throw ShareSynchError.badResource(
@@ -255,6 +289,9 @@ public enum SeriesPackage {
     let digest = hex(hasher.finalize())
     guard digest == resource.sha256.lowercased() else {
       throw ShareSynchError.badResource(path: resource.path, reason: "does not match its SHA-256")
+    }
+    if let problem = SlideMedia.problem(path: resource.path, head: head) {
+      throw ShareSynchError.badResource(path: resource.path, reason: problem)
     }
   }
 }

@@ -32,8 +32,8 @@ public actor SermonEditor {
     history.record(undo: try await store.duplicate(slide, series: series, sermon: sermon))
   }
 
-  /// A new slide from a picture or video file, before or after the slide `next`.
-  public func insert(file: Data, next: Int64, after: Bool) async throws {
+  /// A new slide from a picture or video file (moved into the series), before or after the slide `next`.
+  public func insert(file: URL, next: Int64, after: Bool) async throws {
     history.record(
       undo: try await store.insertSlide(file: file, series: series, sermon: sermon, next: next, after: after))
   }

@@ -3,19 +3,20 @@ import GRDB
 
 extension ShareSynchStore {
   /// Inserts a slide showing a picture or video the user provides, right before or after the
-  /// slide `next` to; the file is checked by its content (PNG, JPEG, MP4, WebM) and kept in the
-  /// series' `user/` folder. Returns the edit that undoes it.
+  /// slide `next` to; the file is checked by its content (PNG, JPEG, MP4, WebM) and moved into the
+  /// series' `user/` folder (it is left where it was when refused). Returns the edit that undoes it.
   public func insertSlide(
-    file data: Data, series seriesID: String, sermon sermonID: String, next to: Int64, after: Bool
+    file upload: URL, series seriesID: String, sermon sermonID: String, next to: Int64, after: Bool
   ) async throws -> SlideEdit {
-    guard let (kind, fileExtension) = Self.mediaKind(data) else {
+    let head = try FileHandle(forReadingFrom: upload).readHead(SlideMedia.headLength)
+    guard let (kind, fileExtension) = SlideMedia.kind(head) else {
       throw ShareSynchError.badMedia("only PNG or JPEG pictures and MP4 or WebM videos can become slides")
     }
     let position = try await currentSlide(to, series: seriesID, sermon: sermonID).position + (after ? 1 : 0)
     let name = "user/\(UUID().uuidString.lowercased()).\(fileExtension)"
     let file = seriesRoot.appendingPathComponent("\(seriesID)/\(name)")
     try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try data.write(to: file)
+    try FileManager.default.moveItem(at: upload, to: file)
     do {
       return try await apply(
         .insert(
@@ -63,14 +64,12 @@ extension ShareSynchStore {
     for name in unused { try FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
     return unused
   }
+}
 
-  /// The kind and file extension of a picture or video, from its first bytes.
-  static func mediaKind(_ data: Data) -> (SeriesManifest.Kind, String)? {
-    let bytes = [UInt8](data.prefix(12))
-    if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return (.image, "png") }
-    if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (.image, "jpg") }
-    if bytes.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) { return (.video, "webm") }
-    if bytes.count >= 8, Array(bytes[4..<8]) == Array("ftyp".utf8) { return (.video, "mp4") }
-    return nil
+extension FileHandle {
+  /// Up to `count` first bytes, then closes the handle.
+  func readHead(_ count: Int) throws -> Data {
+    defer { try? close() }
+    return try read(upToCount: count) ?? Data()
   }
 }

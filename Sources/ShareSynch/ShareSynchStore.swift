@@ -44,7 +44,10 @@ public final class ShareSynchStore: Sendable {
 
   /// Installs a package file and registers its series; on failure nothing stays installed.
   public func install(_ file: URL, expectedSHA256: String? = nil) async throws -> SeriesSummary {
-    let manifest = try SeriesPackage.install(file, into: seriesRoot, expectedSHA256: expectedSHA256)
+    let root = seriesRoot
+    let manifest = try await runBlocking {
+      try SeriesPackage.install(file, into: root, expectedSHA256: expectedSHA256)
+    }
     do {
       return try await register(manifest)
     } catch {

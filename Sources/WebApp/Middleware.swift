@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -7,23 +8,34 @@ import NIOCore
 import Phrasebook
 import ShareSynch
 
-/// True when an `Origin` is this server's own: the same host and port as the request's authority.
-func isThisServer(_ origin: URL, authority: String?) -> Bool {
-  guard let host = origin.host else { return false }
-  return host + (origin.port.map { ":\($0)" } ?? "") == authority
+/// Refuses every request whose `Host` is not a name of this server: after DNS rebinding, a page
+/// of another site reaches the server under that site's name, and must get nothing.
+struct KnownHostMiddleware<Context: RequestContext>: RouterMiddleware {
+  let hosts: ServerHosts
+
+  func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+    -> Response
+  {
+    guard hosts.knows(authority: request.head.authority) else {
+      throw HTTPError(.misdirectedRequest, message: "this server does not answer to that host name")
+    }
+    return try await next(request, context)
+  }
 }
 
 /// Rejects writes (anything but GET, HEAD, OPTIONS) whose `Origin` is not this server, so another
 /// site open in the browser cannot change data. Clients that send no `Origin` (curl, scripts) pass
 /// unless the browser says the request is cross-site.
 struct SameOriginWritesMiddleware<Context: RequestContext>: RouterMiddleware {
+  let hosts: ServerHosts
+
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
     guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
     if let origin = request.headers[.origin] {
-      guard let url = URL(string: origin), isThisServer(url, authority: request.head.authority) else {
-        throw HTTPError(.forbidden, message: "cross-origin write rejected (Origin: \(origin))")
+      guard hosts.isOwnOrigin(origin, requestAuthority: request.head.authority) else {
+        throw HTTPError(.forbidden, message: "cross-origin write rejected (Origin: \(excerpt(origin)))")
       }
     } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site) {
       throw HTTPError(.forbidden, message: "cross-site write rejected")

@@ -21,12 +21,16 @@ public struct ServerSettings: Sendable {
   public var dictServer: String?
   /// Where Lexikon finds dictd files.
   public var dictFolder: String
+  /// The host names and addresses the server answers to.
+  public var hosts: ServerHosts
 
   /// Settings with a token generated when `host` is not a loopback address and none is given.
   public init(
-    host: String, port: Int, token: String?, dictServer: String? = nil, dictFolder: String = "/usr/share/dictd"
+    host: String, port: Int, token: String?, dictServer: String? = nil, dictFolder: String = "/usr/share/dictd",
+    allowedHosts: [String] = []
   ) {
     self.host = host
+    self.hosts = ServerHosts(boundTo: host, allowed: allowedHosts)
     self.port = port
     self.dictServer = dictServer
     self.dictFolder = dictFolder
@@ -58,8 +62,9 @@ public enum WebServer {
     logger.logLevel = .info
     return application(
       router: try await router(
-        keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, shareSynch: shareSynch, token: settings.token),
-      presentations: shareSynch.hub, token: settings.token,
+        keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, shareSynch: shareSynch, token: settings.token,
+        hosts: settings.hosts),
+      presentations: shareSynch.hub, token: settings.token, hosts: settings.hosts,
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
   }
@@ -69,12 +74,12 @@ public enum WebServer {
   /// (as the cookie or `token=`) when the server has one and refuses other sites' pages.
   static func application(
     router: Router<BasicRequestContext>, presentations hub: PresentationHub, token: String?,
-    configuration: ApplicationConfiguration, logger: Logger
+    hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1"), configuration: ApplicationConfiguration, logger: Logger
   ) -> some ApplicationProtocol {
     Application(
       router: router,
       server: .http1WebSocketUpgrade { request, _, _ in
-        guard let role = LiveSocket.accepts(request, token: token) else { return .dontUpgrade }
+        guard let role = LiveSocket.accepts(request, token: token, hosts: hosts) else { return .dontUpgrade }
         return .upgrade([:]) { inbound, outbound, _ in
           await hub.serve(role: role, inbound: inbound, outbound: outbound)
         }
@@ -85,14 +90,15 @@ public enum WebServer {
   /// The routes, separate from the server so tests can drive them.
   public static func router(
     keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, shareSynch: ShareSynchServices? = nil,
-    token: String? = nil
+    token: String? = nil, hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1")
   ) async throws -> Router<BasicRequestContext> {
     let pages = try await Pages()
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(pages: pages))
+    router.add(middleware: KnownHostMiddleware(hosts: hosts))
     if let token { router.add(middleware: AccessTokenMiddleware(token: token)) }
-    router.add(middleware: SameOriginWritesMiddleware())
+    router.add(middleware: SameOriginWritesMiddleware(hosts: hosts))
     router.add(
       middleware: FileMiddleware(Pages.publicFolder + "/static", urlBasePath: "/static", searchForIndexHtml: false))
     router.get("/") { _, _ in try pages.render("home", HomeView()) }
@@ -108,7 +114,7 @@ public enum WebServer {
         middleware: FileMiddleware(
           shareSynch.store.seriesRoot.path, urlBasePath: "/sharesynch/media", searchForIndexHtml: false))
       ShareSynchAPI(store: shareSynch.store, hub: shareSynch.hub).register(on: router.group("api/sharesynch"))
-      ShareSynchEditAPI(store: shareSynch.store, hub: shareSynch.hub).register(
+      ShareSynchEditAPI(services: shareSynch).register(
         on: router.group("api/sharesynch/series/:series/sermons/:sermon/edit"))
       ShareSynchManageAPI(services: shareSynch).register(on: router.group("api/sharesynch"))
       SeriesDownloads(services: shareSynch).register(on: router.group("api/sharesynch"))

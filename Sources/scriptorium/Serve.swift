@@ -13,17 +13,29 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Address to listen on (anything but loopback requires the access token).") var host = "127.0.0.1"
   @Option(help: "Port to listen on.") var port = 8080
   @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
-  @Option(help: "Access token (default: generated when --host is not loopback).") var token: String?
+  @Option(help: "Access token (default: generated when --host is not loopback; at least 8 characters).") var token:
+    String?
+  @Option(
+    name: .customLong("allow-host"),
+    help: "Another name this server may be reached by, e.g. laptop.lan (repeatable; its own addresses always work).")
+  var allowedHosts: [String] = []
   @Option(help: "Lexikon's DICT server as host:port (default: the dictd files in --dict-folder).") var dictServer:
     String?
   @Option(help: "Where Lexikon finds dictd files.") var dictFolder = "/usr/share/dictd"
 
+  func validate() throws {
+    if let token, token.count < 8 {
+      throw ValidationError("--token must be at least 8 characters: anyone on the network could guess a shorter one")
+    }
+  }
+
   func run() async throws {
     let folder = DataFolder(option: data)
     let shareSynch = try ShareSynchServices(dataFolder: folder)
-    let results = try await shareSynch.installInboxAndDemo()
-    if !results.isEmpty { print(inboxReport(results)) }
-    let settings = ServerSettings(host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder)
+    for line in await shareSynch.prepareForServing() { print("sharesynch: \(line)") }
+    let settings = ServerSettings(
+      host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder,
+      allowedHosts: allowedHosts)
     let app = try await WebServer.make(settings: settings, dataFolder: folder, shareSynch: shareSynch)
     let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host
     let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")
@@ -32,13 +44,17 @@ struct Serve: AsyncParsableCommand {
     // SIGTERM and SIGINT stop the server gracefully. A connection a browser opened ahead and
     // never used (Chromium does that) would hold the shutdown open for ever behind the WebSocket
     // upgrade handler, so a second after the signal the process ends regardless.
+    // The deadline runs on a queue of its own, so no amount of work in progress can hold it back.
+    let shutdown = DispatchQueue(label: "scriptorium.shutdown", qos: .userInteractive)
     let deadlines = [SIGTERM, SIGINT].map { (signalNumber: Int32) -> any DispatchSourceSignal in
-      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { DispatchQueue.global().asyncAfter(deadline: .now() + 1) { Foundation.exit(0) } }
+      let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: shutdown)
+      source.setEventHandler { shutdown.asyncAfter(deadline: .now() + 1) { Foundation.exit(0) } }
       source.resume()
       return source
     }
     defer { deadlines.forEach { $0.cancel() } }
+    let inbox = Task { await shareSynch.watchInbox { print(inboxReport($0)) } }
+    defer { inbox.cancel() }
     let configuration = ServiceGroupConfiguration(
       services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [],
       logger: Logger(label: "scriptorium"))

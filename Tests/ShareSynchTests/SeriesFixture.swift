@@ -8,6 +8,17 @@ struct SeriesFixture {
   let folder: URL
   let root: URL
 
+  /// The first bytes that make a file of this name's type (pictures and videos are checked by
+  /// content on install).
+  static func signature(of name: String) -> [UInt8] {
+    switch (name as NSString).pathExtension {
+    case "png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    case "jpg": [0xFF, 0xD8, 0xFF, 0xE0]
+    case "mp4": [0, 0, 0, 0x18] + Array("ftypisom".utf8)
+    default: []
+    }
+  }
+
   init() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("sharesynch-\(UUID().uuidString)")
     folder = base.appendingPathComponent("source")
@@ -15,8 +26,10 @@ struct SeriesFixture {
     try FileManager.default.createDirectory(
       at: folder.appendingPathComponent("media"), withIntermediateDirectories: true)
     for (name, size) in [("media/cross.png", 2_000), ("media/hills.jpg", 3_000), ("media/appeal.mp4", 5_000)] {
-      try Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ name.count) }).write(
-        to: folder.appendingPathComponent(name))
+      var bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ name.count) }
+      let signature = Self.signature(of: name)
+      bytes.replaceSubrange(0..<signature.count, with: signature)
+      try Data(bytes).write(to: folder.appendingPathComponent(name))
     }
     let series: [String: Any] = [
       "id": "grace", "name": "Grace", "slideLanguages": ["en", "es"], "noteLanguages": ["en", "es"],

@@ -15,6 +15,13 @@ import Testing
     _ = try await store.install(try fixture.package())
   }
 
+  /// An uploaded file as the server keeps it before the store takes it.
+  func upload(_ data: Data) throws -> URL {
+    let file = fixture.root.deletingLastPathComponent().appendingPathComponent("upload-\(UUID().uuidString)")
+    try data.write(to: file)
+    return file
+  }
+
   func appealResource() async throws -> String? {
     try await store.slides(series: "grace", sermon: "one").first { $0.kind == .appeal }?.resource
   }
@@ -38,7 +45,8 @@ import Testing
     _ = try await store.createVariation(series: "grace", name: "Mine")
     let slides = try await store.slides(series: "grace", sermon: "one")
     let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 100))
-    let undo = try await store.insertSlide(file: png, series: "grace", sermon: "one", next: slides[0].id, after: true)
+    let undo = try await store.insertSlide(
+      file: try upload(png), series: "grace", sermon: "one", next: slides[0].id, after: true)
     var now = try await store.slides(series: "grace", sermon: "one")
     #expect(now.count == 4 && now[1].custom && now[1].kind == .image && now[1].resource?.hasPrefix("user/") == true)
     let file = fixture.root.appendingPathComponent("grace/\(now[1].resource!)")
@@ -47,7 +55,8 @@ import Testing
       throws: ShareSynchError.badMedia("only PNG or JPEG pictures and MP4 or WebM videos can become slides")
     ) {
       try await store.insertSlide(
-        file: Data("<svg onload=alert(1)>".utf8), series: "grace", sermon: "one", next: slides[0].id, after: false)
+        file: try upload(Data("<svg onload=alert(1)>".utf8)), series: "grace", sermon: "one", next: slides[0].id,
+        after: false)
     }
 
     try await store.apply(undo, series: "grace", sermon: "one")  // the slide goes; its file waits for the end of editing

@@ -114,6 +114,8 @@ import Testing
       let inbox = services.inbox
       try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
       try Data("junk".utf8).write(to: inbox.appendingPathComponent("broken.sspkg"))
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: inbox.appendingPathComponent("broken.sspkg").path)
       let report = try await client.execute(uri: "/api/sharesynch/inbox", method: .post, headers: sameOrigin)
       let results = try report.decoded([InboxResult].self)
       #expect(results.count == 1 && results[0].series == nil && results[0].reason != nil)

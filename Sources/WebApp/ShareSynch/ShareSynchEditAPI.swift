@@ -6,8 +6,9 @@ import ShareSynch
 /// is saved at once and answers the sermon's slides with what undo and redo can do; a running
 /// presentation of the series reloads its slides.
 struct ShareSynchEditAPI: Sendable {
-  let store: ShareSynchStore
-  let hub: PresentationHub
+  let services: ShareSynchServices
+  var store: ShareSynchStore { services.store }
+  var hub: PresentationHub { services.hub }
   let sessions = EditSessions()
 
   /// What every edit answers.
@@ -87,8 +88,10 @@ struct ShareSynchEditAPI: Sendable {
       let next = try required(request, "next")
       guard let slide = Int64(next) else { throw HTTPError(.badRequest, message: "next must be a slide id") }
       let after = request.uri.queryParameters.get("after") != "0"
-      let file = try await request.body.collect(upTo: Self.maxUpload)
-      return try await edit(context) { try await $0.insert(file: Data(buffer: file), next: slide, after: after) }
+      let file = try services.scratchFile(".upload")
+      defer { try? FileManager.default.removeItem(at: file) }
+      try await saveBody(of: request, to: file, limit: Self.maxUpload)
+      return try await edit(context) { try await $0.insert(file: file, next: slide, after: after) }
     }
     group.post("reset") { _, context in try await edit(context) { try await $0.reset() } }
     group.post("undo") { _, context in try await edit(context) { _ = try await $0.undo() } }

@@ -66,7 +66,7 @@ struct ShareSynchManageAPI: Sendable {
     group.post("install") { request, context in
       let file = try services.scratchFile(".sspkg")
       defer { try? FileManager.default.removeItem(at: file) }
-      try Data(buffer: try await request.body.collect(upTo: Self.maxPackage)).write(to: file)
+      try await saveBody(of: request, to: file, limit: Self.maxPackage)
       let series = try await store.install(file, expectedSHA256: request.uri.queryParameters.get("sha256"))
       return JSONResponse(series, status: .created)
     }

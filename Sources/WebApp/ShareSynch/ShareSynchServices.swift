@@ -37,12 +37,27 @@ public struct ShareSynchServices: Sendable {
   /// The inbox (`DATA/inbox`).
   var inbox: URL { dataFolder.appendingPathComponent("inbox") }
 
-  /// What start-up does: installs the packages dropped into the inbox, then the demo series when
-  /// no series is installed. Returns what the inbox held.
-  public func installInboxAndDemo() async throws -> [InboxResult] {
-    let results = try await store.installInbox(inbox)
-    try await store.installDemoIfEmpty()
-    return results
+  /// What start-up does before listening: makes the series folders and the database agree, and
+  /// installs the demo series when none is installed. Never throws: what could not be done is one
+  /// of the lines returned for the log, and the server starts regardless.
+  public func prepareForServing() async -> [String] {
+    var lines: [String]
+    do {
+      lines = try await store.reconcile()
+    } catch {
+      lines = ["could not compare the series folders with the database: \(error)"]
+    }
+    do {
+      try await store.installDemoIfEmpty()
+    } catch {
+      lines.append("could not install the demo series: \(error)")
+    }
+    return lines
+  }
+
+  /// Installs what arrives in the inbox (after the server listens) until cancelled.
+  public func watchInbox(report: @Sendable @escaping ([InboxResult]) -> Void) async {
+    await store.watchInbox(inbox, report: report)
   }
 
   /// A new scratch file name in `DATA/tmp` (the folder is made when missing).
