@@ -110,3 +110,23 @@ def test_sigterm_stops_the_server_within_seconds_while_an_upload_runs(tmp_path):
         stop_sending.set()
     assert time.monotonic() - started < 5
     running.process = None
+
+
+def test_serve_starts_whatever_state_the_data_folder_is_in(tmp_path):
+    data = tmp_path / "data"
+    first = Server(data).start()
+    first.stop()
+    series = data / "media/sharesynch/series"
+    assert (series / "demo").is_dir()
+    for name in ["sharesynch.sqlite", "sharesynch.sqlite-wal", "sharesynch.sqlite-shm"]:
+        (data / name).unlink(missing_ok=True)  # the database lost, the series folder kept
+    (series / ".installing-killed").mkdir()
+    (data / "keyit.sqlite").write_bytes(b"overwritten by something else")
+    again = Server(data).start()
+    try:
+        assert [s["id"] for s in again.get_json("/api/sharesynch/series")] == ["demo"]
+        assert again.get_json("/api/keyit/bibles") == [], "Key It starts with a new database"
+    finally:
+        again.stop()
+    assert not (series / ".installing-killed").exists()
+    assert list(data.glob("keyit.sqlite.unusable-*"))

@@ -35,4 +35,25 @@ public struct DataFolder: Sendable, Equatable {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
   }
+
+  /// The app databases the folder holds.
+  public static let databaseNames = ["keyit.sqlite", "phrasebook.sqlite", "lexikon.sqlite", "sharesynch.sqlite"]
+
+  /// Moves a database file that is not SQLite at all (overwritten, truncated to garbage) out of
+  /// the way as `NAME.unusable-STAMP` (with its `-wal` and `-shm`), so its app starts with a new
+  /// one and nothing is deleted. Returns the name it was given, or nil when there was nothing to do.
+  public func setAsideIfNotSQLite(_ fileName: String) throws -> String? {
+    let file = url.appendingPathComponent(fileName)
+    guard let handle = FileHandle(forReadingAtPath: file.path) else { return nil }
+    let header = try handle.read(upToCount: 16) ?? Data()
+    try handle.close()
+    guard !header.isEmpty, header != Data("SQLite format 3\0".utf8) else { return nil }
+    let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+    let aside = "\(fileName).unusable-\(stamp)"
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: file.path + suffix) {
+      try FileManager.default.moveItem(
+        atPath: file.path + suffix, toPath: url.appendingPathComponent(aside).path + suffix)
+    }
+    return aside
+  }
 }

@@ -31,6 +31,12 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     let folder = DataFolder(option: data)
+    try folder.prepare()
+    for name in DataFolder.databaseNames {
+      if let aside = try folder.setAsideIfNotSQLite(name) {
+        print("\(name) is not an SQLite database: kept as \(aside), starting with a new one")
+      }
+    }
     let shareSynch = try ShareSynchServices(dataFolder: folder)
     for line in await shareSynch.prepareForServing() { print("sharesynch: \(line)") }
     let settings = ServerSettings(

@@ -30,3 +30,21 @@ import Testing
     #expect(isDirectory.boolValue)
   }
 }
+
+@Suite struct UnusableDatabaseTests {
+  @Test func aFileThatIsNotSQLiteIsSetAsideAndADatabaseIsLeft() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("data-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = DataFolder(option: root.path)
+    try folder.prepare()
+    try Data("not a database at all".utf8).write(to: root.appendingPathComponent("keyit.sqlite"))
+    try Data("wal".utf8).write(to: root.appendingPathComponent("keyit.sqlite-wal"))
+    try Data("SQLite format 3\0rest".utf8).write(to: root.appendingPathComponent("phrasebook.sqlite"))
+    let aside = try #require(try folder.setAsideIfNotSQLite("keyit.sqlite"))
+    #expect(aside.hasPrefix("keyit.sqlite.unusable-"))
+    #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("keyit.sqlite").path))
+    #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(aside + "-wal").path))
+    #expect(try folder.setAsideIfNotSQLite("phrasebook.sqlite") == nil)
+    #expect(try folder.setAsideIfNotSQLite("lexikon.sqlite") == nil, "absent")
+  }
+}
