@@ -88,9 +88,12 @@ public struct PresentationEngine: Sendable, Equatable {
     slide.appeal?.steps ?? max(1, notePages[slide.id] ?? 1)
   }
 
-  /// Records how many notes pages a slide needs at the presenter's font size (at least 1).
+  /// The most notes pages a slide may report (a client's number is not trusted further).
+  static let maxNotePages = 1_000
+
+  /// Records how many notes pages a slide needs at the presenter's font size (1 to `maxNotePages`).
   public mutating func setNotePages(_ pages: Int, for slide: Int64) {
-    notePages[slide] = max(1, pages)
+    notePages[slide] = min(max(1, pages), Self.maxNotePages)
     step = min(step, stepsHere - 1)
   }
 

@@ -18,6 +18,19 @@ import Testing
       ], appeal: appeal)
   }
 
+  @Test func aClientsPageCountIsBounded() {
+    var engine = Self.sermon()
+    for pages in [Int.min, -1, 0] {
+      engine.setNotePages(pages, for: 1)
+      #expect(engine.stepsHere == 1, "\(pages)")
+    }
+    engine.setNotePages(Int.max, for: 1)
+    #expect(engine.stepsHere == PresentationEngine.maxNotePages)
+    engine.back()
+    engine.advance()
+    #expect(engine.current?.id == 1 && engine.step == 0)
+  }
+
   @Test func advancingPagesNotesBeforeSlidesAndWrapsAtBothEnds() {
     var engine = Self.sermon()
     engine.setNotePages(3, for: 1)
