@@ -7,12 +7,16 @@ import GRDB
 /// (`collection.anki21`, or `collection.anki2`), a JSON `media` map from entry name to file name,
 /// and the media files. Newer packages (`collection.anki21b`, zstd) are refused with a message.
 enum AnkiPackage {
+  /// What a package may unpack to: a large deck's collection and its pictures, and no more
+  /// (counted on the real bytes, whatever the zip declares).
+  static let limits = ZipLimits(entries: 20_000, entryBytes: 128 << 20, totalBytes: 256 << 20)
+
   /// The pairs of a package's notes (first field → wordOne, second → wordTwo, other fields by
   /// name) and the image files they use.
   static func rows(_ data: Data) throws -> ([ImportRow], [String: Data]) {
     let files: [String: Data]
     do {
-      files = try unzipArchive(data)
+      files = try unzipArchive(data, limits: limits)
     } catch let error as ZipError {
       throw ImportFileError(description: "not an Anki package: \(error.description)")
     }
