@@ -331,10 +331,12 @@ def test_payloads_in_every_text_field_render_as_text_on_every_screen(browser, se
     browser.find_element(By.CSS_SELECTOR, "#revision-options button[type=submit]").click()
     wait_for(browser, lambda d: d.find_element(By.ID, "card").is_displayed())
     for _ in range(8):
+        wait_for(browser, lambda d: d.find_element(By.ID, "show").is_displayed())
         browser.find_element(By.ID, "show").click()
         if PAYLOAD in browser.find_element(By.ID, "card").text:
             break
         browser.find_element(By.CSS_SELECTOR, "#ratings button[data-rating=good]").click()
+        wait_for(browser, lambda d: d.find_element(By.ID, "next").is_displayed())  # once the rating is saved
         browser.find_element(By.ID, "next").click()
     assert PAYLOAD in browser.find_element(By.ID, "card").text and browser.title != "pwned"
 
