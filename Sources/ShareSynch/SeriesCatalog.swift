@@ -1,3 +1,4 @@
+import AppSupport
 import Crypto
 import Foundation
 
@@ -26,6 +27,9 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
     public let free: Bool?
   }
 
+  /// The largest package size a catalog may announce (so sizes can be added and doubled safely).
+  static let maxPackageSize: Int64 = 1 << 40
+
   /// Reads a catalog; a malformed one is an error saying so.
   public init(json: Data) throws {
     do {
@@ -33,15 +37,19 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
     } catch {
       throw ShareSynchError.badCatalog("it is not a series catalog: \(error)")
     }
-    if let bad = series.first(where: { !SeriesManifest.isSafeID($0.id) || $0.size < 0 || $0.sha256.count != 64 }) {
-      throw ShareSynchError.badCatalog("the entry \(bad.id) needs an id, a size and a 64-digit SHA-256")
+    if let bad = series.first(where: {
+      !SeriesManifest.isSafeID($0.id) || !(0...Self.maxPackageSize).contains($0.size) || $0.sha256.count != 64
+    }) {
+      throw ShareSynchError.badCatalog(
+        "the entry \(excerpt(bad.id)) needs an id, a size and a 64-digit SHA-256")
     }
   }
 
   /// The entry for a series id.
   public func entry(_ id: String) throws -> Entry {
     guard let entry = series.first(where: { $0.id == id }) else {
-      throw ShareSynchError.badCatalog("it offers no series \(id) (it has \(series.map(\.id).joined(separator: ", ")))")
+      throw ShareSynchError.badCatalog(
+        "it offers no series \(excerpt(id)) (it has \(excerpt(series.map(\.id).joined(separator: ", "), limit: 300)))")
     }
     return entry
   }

@@ -35,6 +35,12 @@ import Testing
 
   @Test func malformedCatalogsAreClearErrors() {
     #expect(throws: ShareSynchError.self) { try SeriesCatalog(json: Data("[]".utf8)) }
+    let huge = """
+      {"series": [{"id": "x", "name": "X", "size": 9223372036854775807, "sha256": "\(Self.hash)", "url": "x"}]}
+      """
+    #expect(throws: ShareSynchError.self, "a size that would overflow when doubled") {
+      try SeriesCatalog(json: Data(huge.utf8))
+    }
     let shortHash = #"{"series": [{"id": "x", "name": "X", "size": 1, "sha256": "abc", "url": "x"}]}"#
     #expect(throws: ShareSynchError.badCatalog("the entry x needs an id, a size and a 64-digit SHA-256")) {
       try SeriesCatalog(json: Data(shortHash.utf8))
