@@ -119,8 +119,9 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
     if let unsafe = resources.first(where: { SeriesPackage.unsafeReason($0.path) != nil }) {
       return "the resource path \(excerpt(unsafe.path)) is not allowed"
     }
-    if let bad = resources.first(where: { $0.size < 0 }) {
-      return "the resource \(excerpt(bad.path)) has a negative size"
+    guard resources.count < SeriesPackage.maxEntries else { return "more than \(SeriesPackage.maxEntries) resources" }
+    if let bad = resources.first(where: { !(0...SeriesCatalog.maxPackageSize).contains($0.size) }) {
+      return "the resource \(excerpt(bad.path)) has a size outside 0 to 1 TiB"
     }
     if let song = songs.first(where: { !Self.isSafeID($0.id) }) {
       return "the song id \"\(excerpt(song.id))\" must be letters, digits and -"

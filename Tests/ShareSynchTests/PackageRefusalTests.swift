@@ -60,6 +60,14 @@ import ZIPFoundation
     #expect(disguised.contains("holds a PNG file but is named .html"), "\(disguised)")
   }
 
+  @Test func sizesThatWouldOverflowWhenAddedAreRefused() throws {
+    let reason = try refusal { manifest, _ in
+      manifest.resources[0].size = .max
+      manifest.resources[1].size = .max
+    }
+    #expect(reason.contains("has a size outside 0 to 1 TiB"), "\(reason)")
+  }
+
   @Test func aNULInTextIsRefusedInsteadOfCuttingIt() throws {
     let reason = try refusal { manifest, _ in manifest.sermons[0].title["en"] = "Saved\u{0}by grace" }
     #expect(reason.contains("holds a NUL character"), "\(reason)")
