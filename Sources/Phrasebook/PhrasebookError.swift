@@ -85,7 +85,9 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .notEnoughPairs(let have, let need):
       "this game needs at least \(need) pairs with different translations; the phrasebook has \(have)"
     case .gameOver: "the game is over"
-    case .badChoice(let index, let count): "choice \(index + 1) does not exist: choose 1 to \(count)"
+    case .badChoice(let index, let count):
+      // The index comes from the client: Int.max + 1 would trap.
+      "choice \(index < Int.max ? "\(index + 1)" : "\(index) + 1") does not exist: choose 1 to \(count)"
     case .badGuess(let text): "guess one letter at a time (got \(quoted(text)))"
     case .badImageName(let name): "the image \(quoted(name)) must be a plain file name (no folders)"
     case .badImageURL(let url): "the image URL must start with http:// or https:// (got \(quoted(url)))"
