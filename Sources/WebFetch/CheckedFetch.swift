@@ -55,6 +55,7 @@ func checkedGet(
       response = try await client.execute(request, timeout: timeout)
     } catch {
       try? await client.shutdown()
+      if error is CancellationError || Task.isCancelled { throw CancellationError() }
       if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout {
         throw DownloadError(description: "\(host) did not answer within \(timeout.nanoseconds / 1_000_000_000) s")
       }

@@ -20,12 +20,12 @@ public struct DownloadProgress: Sendable, Equatable {
 /// Downloads an http(s) URL into `file` under `policy` (see `FetchPolicy`), resuming from what an
 /// earlier, interrupted run left there (HTTP `Range`; a server that ignores it sends the whole file
 /// again, which then replaces it). Cancelling the task pauses: the partial file stays for the next
-/// call. A body larger than `expectedSize` (when given) or `maxBytes` is refused and the partial
-/// file deleted. Returns the file's final size.
+/// call. A body larger than `expectedSize` (when given) or `maxBytes` (2 GiB, as a package upload)
+/// is refused and the partial file deleted. Returns the file's final size.
 @discardableResult
 public func downloadResuming(
   _ address: String, to file: URL, policy: FetchPolicy = .publicOnly, expectedSize: Int64? = nil,
-  maxBytes: Int64 = 4 << 30, timeout: TimeAmount = .seconds(30),
+  maxBytes: Int64 = 2 << 30, timeout: TimeAmount = .seconds(30),
   progress: @Sendable (DownloadProgress) -> Void = { _ in }
 ) async throws -> Int64 {
   let limit = min(expectedSize ?? maxBytes, maxBytes)
