@@ -61,6 +61,7 @@ let package = Package(
     .target(
       name: "WebFetch",
       dependencies: [
+        "AppSupport",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOPosix", package: "swift-nio"),
       ]

@@ -81,6 +81,9 @@ def test_import_from_a_url_a_file_and_export_round_trip(tmp_path):
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     try:
         base = f"http://127.0.0.1:{httpd.server_address[1]}"
+        refused = phrasebook(data, "import", f"{base}/words.json", check=False)
+        assert refused.returncode != 0 and "127.0.0.1 is a loopback address" in refused.stderr
+        assert "localhost" in phrasebook(data, "allowed-hosts", "--add", "127.0.0.1", "--add", "LocalHost").stdout
         report = json.loads(phrasebook(data, "import", f"{base}/words.json", "--json").stdout)
         assert [r["wordTwo"] for r in report["added"]] == ["dŵr", "rŵan"]
         assert report["rejected"] == [{"number": 3, "reason": "wordone is blank"}]
@@ -91,6 +94,7 @@ def test_import_from_a_url_a_file_and_export_round_trip(tmp_path):
         httpd.server_close()
     unreachable = phrasebook(data, "import", f"http://127.0.0.1:{httpd.server_address[1]}/words.json", check=False)
     assert unreachable.returncode != 0 and "could not reach 127.0.0.1" in unreachable.stderr
+    assert json.loads(phrasebook(data, "allowed-hosts", "--remove", "localhost", "--json").stdout) == ["127.0.0.1"]
     bad = tmp_path / "bad.json"
     bad.write_text('[{"wordone": "a"', encoding="utf-8")
     malformed = phrasebook(data, "import", str(bad), check=False)

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// Everything that can go wrong in Key It, with the input that caused it.
@@ -30,6 +31,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case usfm(file: String, line: Int, column: Int, message: String)
   /// A file that cannot be read or written.
   case file(path: String, message: String)
+  /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
+  case controlCharacter(field: String, Unicode.Scalar)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -40,21 +43,23 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
       "no Bible with id \(id); Bibles: \(known.isEmpty ? "none" : known.map(String.init).joined(separator: ", "))"
     case .blankName: "the name is blank"
     case .unknownNameList(let list, let known):
-      "unknown book-name list \"\(list)\"; lists are: \(known.joined(separator: ", "))"
+      "unknown book-name list \(quoted(list)); lists are: \(known.joined(separator: ", "))"
     case .unknownBook(let code, let known):
-      "unknown book \"\(code)\"; books are: \(known.joined(separator: " "))"
+      "unknown book \(quoted(code)); books are: \(known.joined(separator: " "))"
     case .unknownChapter(let book, let chapter, let count):
       "\(book) has no chapter \(chapter); chapters are 1–\(count)"
     case .unknownItem(let id): "no item with id \(id) in this Bible"
     case .unknownAction(let name):
-      "unknown action \"\(name)\"; actions are: \(ItemActionID.allCases.map(\.rawValue).joined(separator: ", "))"
+      "unknown action \(quoted(name)); actions are: \(ItemActionID.allCases.map(\.rawValue).joined(separator: ", "))"
     case .actionNotAllowed(let action, let item, let allowed):
       "\(action) is not allowed on \(item); allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
     case .itemHasNoText(let item): "\(item) carries no text"
     case .offsetOutOfRange(let offset, let length):
       "offset \(offset) is outside the text (0–\(length) characters)"
-    case .usfm(let file, let line, let column, let message): "\(file):\(line):\(column): \(message)"
+    case .usfm(let file, let line, let column, let message): "\(shortened(file)):\(line):\(column): \(message)"
     case .file(let path, let message): "\(path): \(message)"
+    case .controlCharacter(let field, let scalar):
+      "\(field) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
     }
   }
 }

@@ -92,6 +92,7 @@ extension KeyItStore {
 
   /// Renames a book in one Bible.
   public func renameBook(bibleID: Int64?, code: String, to name: String) async throws -> Book {
+    if let scalar = forbiddenControlCharacter(in: name) { throw KeyItError.controlCharacter(field: "the name", scalar) }
     let name = name.trimmed.nfc
     guard !name.isEmpty else { throw KeyItError.blankName }
     return try await writer.write { db in

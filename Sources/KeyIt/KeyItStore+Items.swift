@@ -23,7 +23,8 @@ extension KeyItStore {
   /// Saves an item's text (NFC, trimmed) and makes it the chapter's current item. Saves made at
   /// the same moment are committed together (see `TextSaveQueue`); each is durable on return.
   public func setText(bibleID: Int64?, itemID: Int64, text: String) async throws -> VerseItem {
-    try await textSaves.save((bibleID, itemID, text.trimmed.nfc))
+    if let scalar = forbiddenControlCharacter(in: text) { throw KeyItError.controlCharacter(field: "the text", scalar) }
+    return try await textSaves.save((bibleID, itemID, text.trimmed.nfc))
   }
 
   /// One text save inside a transaction; everything that can refuse it is checked before it writes.

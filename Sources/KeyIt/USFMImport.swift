@@ -39,6 +39,13 @@ private let introParagraphBases: Set<String> = [
 func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) throws -> ImportedBook {
   var bytes = Array(source.utf8)
   if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+  if let offset = bytes.firstIndex(where: { ($0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0)) || $0 == 0x7F }) {
+    let (line, column) = lineAndColumn(of: offset, in: bytes)
+    throw KeyItError.usfm(
+      file: fileName, line: line, column: column,
+      message:
+        "the control character \(controlCharacterName(Unicode.Scalar(bytes[offset]))) is not allowed in USFM text")
+  }
   let (leading, units) = tokenizeUSFM(bytes)
   func fail(_ unit: USFMUnit?, _ message: String) -> KeyItError {
     let (line, column) = lineAndColumn(of: unit?.offset ?? 0, in: bytes)
@@ -49,7 +56,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
   }
   let code = String(first.text.prefix { !$0.isWhitespace })
   guard let spec = catalog.book(code: code) else {
-    throw fail(first, "unknown book code \"\(code)\"")
+    throw fail(first, "unknown book code \(quoted(code))")
   }
   var builder = ChapterBuilder(spec: spec)
   var book = ImportedBook(spec: spec, name: nil, chapters: [])
@@ -73,7 +80,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     case "c":
       let number = Int(unit.text.prefix { !$0.isWhitespace }) ?? 0
       guard (1...spec.chapters.count).contains(number) else {
-        throw fail(unit, "\(spec.code) has no chapter \"\(unit.text)\"; chapters are 1–\(spec.chapters.count)")
+        throw fail(unit, "\(spec.code) has no chapter \(quoted(unit.text)); chapters are 1–\(spec.chapters.count)")
       }
       guard number > builder.number else { throw fail(unit, "chapter \(number) comes after chapter \(builder.number)") }
       if builder.number > 0 { book.chapters.append(try builder.finish(fail)) }
@@ -132,7 +139,7 @@ private struct ChapterBuilder {
     let numberText = String(unit.text.prefix { !$0.isWhitespace })
     let parts = numberText.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
     guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, last >= first else {
-      throw fail(unit, "verse number \"\(numberText)\" is not a number or a range like 3-5")
+      throw fail(unit, "verse number \(quoted(numberText)) is not a number or a range like 3-5")
     }
     let count = spec.chapters[number - 1].verseCount
     guard first > lastVerse else { throw fail(unit, "verse \(first) comes after verse \(lastVerse)") }

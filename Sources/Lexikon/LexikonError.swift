@@ -1,3 +1,5 @@
+import AppSupport
+
 /// Everything that can go wrong in Lexikon, with where.
 public enum LexikonError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A dictionary file cannot be read.
@@ -31,18 +33,21 @@ public enum LexikonError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let file): "cannot read the dictionary file \(file)"
     case .badIndexLine(let file, let line): "\(file):\(line): not a dictd index line (headword, offset, length)"
     case .badDictzip(let file, let reason): "\(file): not a readable dictzip file: \(reason)"
-    case .entryOutOfRange(let file, let headword): "\(file): the entry for \"\(headword)\" lies outside the file"
+    case .entryOutOfRange(let file, let headword): "\(file): the entry for \(quoted(headword)) lies outside the file"
     case .unreachable(let server, let reason):
       "the dictionary server \(server) is unreachable (\(reason)); cached words still work"
     case .timedOut(let server, let seconds):
       "the dictionary server \(server) did not answer within \(String(format: "%g", seconds)) s; cached words still work"
-    case .malformedResponse(let server, let reason): "the dictionary server \(server) sent a bad answer: \(reason)"
-    case .serverRefused(let server, let code, let message): "the dictionary server \(server) said \(code) \(message)"
+    case .malformedResponse(let server, let reason):
+      "the dictionary server \(server) sent a bad answer: \(shortened(reason))"
+    case .serverRefused(let server, let code, let message):
+      "the dictionary server \(server) said \(code) \(shortened(message))"
     case .unknownDictionary(let name, let known):
-      "no dictionary \"\(name)\" is installed" + (known.isEmpty ? "" : " (installed: \(known.joined(separator: ", ")))")
-    case .badWord(let word): "\"\(word)\" cannot be looked up: give one word or phrase on one line"
-    case .notCached(let word, let direction): "\"\(word)\" is not in the \(direction) cache"
-    case .badServerAddress(let text): "\"\(text)\" is not a server address: write host:port, e.g. 127.0.0.1:2628"
+      "no dictionary \(quoted(name)) is installed"
+        + (known.isEmpty ? "" : " (installed: \(known.joined(separator: ", ")))")
+    case .badWord(let word): "\(quoted(word)) cannot be looked up: give one word or phrase on one line"
+    case .notCached(let word, let direction): "\(quoted(word)) is not in the \(shortened(direction)) cache"
+    case .badServerAddress(let text): "\(quoted(text)) is not a server address: write host:port, e.g. 127.0.0.1:2628"
     }
   }
 }

@@ -40,8 +40,14 @@ enum AnkiPackage {
       for (entry, name) in names { media[name] = files[entry] }
     }
     let notes = try readNotes(collection)
-    let rows = notes.enumerated().map { index, note in
-      let imported = row(number: index + 1, note)
+    let rows = notes.enumerated().map { index, read in
+      let number = index + 1
+      let imported: ImportRow
+      switch read {
+      case .unreadable(let reason):
+        return ImportRow(number: number, input: .failure(ImportRejection(number: number, reason: reason)))
+      case .note(let note): imported = row(number: number, note)
+      }
       guard case .success(var input) = imported.input, let image = input.image, media[image] == nil else {
         return imported
       }
@@ -57,7 +63,15 @@ enum AnkiPackage {
     let tags: [String]
   }
 
-  private static func readNotes(_ collection: Data) throws -> [Note] {
+  /// A note as read, or why it cannot be used.
+  private enum NoteRead {
+    case note(Note)
+    case unreadable(String)
+  }
+
+  /// Each note of the collection, or why it cannot be read: Anki's columns are only as typed as
+  /// whoever wrote the file, so any value may be NULL or of another type.
+  private static func readNotes(_ collection: Data) throws -> [NoteRead] {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("anki-\(UUID().uuidString).sqlite")
     try collection.write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
@@ -66,21 +80,26 @@ enum AnkiPackage {
       configuration.readonly = true
       let queue = try DatabaseQueue(path: file.path, configuration: configuration)
       return try queue.read { db in
-        let modelsJSON = try String.fetchOne(db, sql: "SELECT models FROM col") ?? "{}"
-        let models = try JSONDecoder().decode([String: AnkiModelFields].self, from: Data(modelsJSON.utf8))
+        let modelsJSON = try DatabaseValue.fetchOne(db, sql: "SELECT models FROM col").flatMap(String.fromDatabaseValue)
+        let models = try JSONDecoder().decode([String: AnkiModelFields].self, from: Data((modelsJSON ?? "{}").utf8))
         return try Row.fetchAll(db, sql: "SELECT mid, flds, tags FROM notes ORDER BY id").map { row in
-          let values = (row["flds"] as String).split(separator: "\u{1F}", omittingEmptySubsequences: false).map(
-            String.init)
-          let names = models[String(row["mid"] as Int64)]?.flds.sorted { $0.ord < $1.ord }.map(\.name) ?? []
+          guard let flds = String.fromDatabaseValue(row["flds"]) else {
+            return .unreadable(
+              "the note's fields are \(row["flds"] as DatabaseValue == .null ? "missing (NULL)" : "not text")")
+          }
+          let values = flds.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+          let model = Int64.fromDatabaseValue(row["mid"]).flatMap { models[String($0)] }
+          let names = model?.flds.sorted { $0.ord < $1.ord }.map(\.name) ?? []
           let fields = values.enumerated().map { index, value in (index < names.count ? names[index] : "", value) }
-          let tags = (row["tags"] as String).split(whereSeparator: \.isWhitespace).map {
+          let tags = (String.fromDatabaseValue(row["tags"]) ?? "").split(whereSeparator: \.isWhitespace).map {
             $0.replacingOccurrences(of: "_", with: " ")
           }
-          return Note(fields: fields, tags: tags)
+          return .note(Note(fields: fields, tags: tags))
         }
       }
     } catch let error as DatabaseError {
-      throw ImportFileError(description: "the package's collection cannot be read: \(error.message ?? "\(error)")")
+      throw ImportFileError(
+        description: "the package's collection cannot be read: \(shortened(error.message ?? "\(error)"))")
     } catch is DecodingError {
       throw ImportFileError(description: "the package's note types cannot be read")
     }
@@ -95,7 +114,7 @@ enum AnkiPackage {
     let wordTwo = HTMLText.plainText(note.fields[1].html)
     for (name, word) in [(note.fields[0].name, wordOne), (note.fields[1].name, wordTwo)] where word.isEmpty {
       return ImportRow(
-        number: number, input: .failure(ImportRejection(number: number, reason: "the field \(name) is blank")))
+        number: number, input: .failure(ImportRejection(number: number, reason: "the field \(quoted(name)) is blank")))
     }
     var input = PairInput(wordOne: wordOne, wordTwo: wordTwo, tags: note.tags)
     var image = note.fields.lazy.flatMap { HTMLText.imageSources($0.html) }.first

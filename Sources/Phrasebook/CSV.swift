@@ -2,6 +2,11 @@ import Foundation
 
 /// RFC 4180 CSV: comma-separated fields, double quotes around fields that hold commas, quotes or
 /// line breaks, a doubled quote for a quote inside. Accepts CRLF or LF line ends.
+///
+/// A field a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return) is written quoted with a `'` in front, as OWASP recommends ("CSV Injection");
+/// so that this reads back exactly, a field that starts with apostrophes before one of those gets
+/// one more, and reading drops one leading `'` from a quoted field of that shape.
 enum CSV {
   /// A field opened a quote and never closed it.
   struct UnclosedQuote: Error, Equatable {
@@ -21,8 +26,12 @@ enum CSV {
     var quoteLine = 1
     var characters = text.makeIterator()
     var pending = characters.next()
+    func endField() {
+      fields.append(fieldWasQuoted ? unescapedFormula(field) : field)
+      field = ""
+    }
     func endRecord() {
-      fields.append(field)
+      endField()
       if fields != [""] || fieldWasQuoted { records.append((recordLine, fields)) }
       fields = []
       field = ""
@@ -50,8 +59,7 @@ enum CSV {
         fieldWasQuoted = true
         quoteLine = line
       case ",":
-        fields.append(field)
-        field = ""
+        endField()
         fieldWasQuoted = false
       case "\n", "\r\n", "\r":
         endRecord()
@@ -68,8 +76,23 @@ enum CSV {
   /// One record as a CSV line (without the line end).
   static func line(_ fields: [String]) -> String {
     fields.map { field in
-      field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+      let formula = startsFormula(field)
+      let field = formula ? "'" + field : field
+      return formula || field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
         ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
     }.joined(separator: ",")
+  }
+
+  /// The characters that make a spreadsheet read a cell as a formula when it starts with one.
+  private static let formulaStarts: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r"]
+
+  /// True when `field`, after any leading apostrophes, starts with a formula character.
+  private static func startsFormula(_ field: String) -> Bool {
+    field.unicodeScalars.first { $0 != "'" }.map { formulaStarts.contains($0) } ?? false
+  }
+
+  /// A quoted field read back: one leading `'` dropped where `line` added one.
+  private static func unescapedFormula(_ field: String) -> String {
+    field.hasPrefix("'") && startsFormula(field) ? String(field.dropFirst()) : field
   }
 }

@@ -39,6 +39,12 @@ public struct Hangman: Codable, Sendable, Equatable {
 
   /// Lives at the start unless told otherwise (the seed trades the clue for fewer guesses).
   public static let defaultLives = 7
+  /// The most lives a game may have.
+  public static let maxLives = 26
+  /// The longest hidden word, in letters (grapheme clusters): a pair longer than this is not played.
+  public static let maxWordLength = 100
+  /// The longest clue, in characters.
+  public static let maxClueLength = 1_000
 
   /// A game for the pair in `direction`: the answer side is hidden, the prompt side is the clue.
   /// The pair's context joins the hidden word, in brackets, only when `includeContext` is set.
@@ -55,19 +61,56 @@ public struct Hangman: Codable, Sendable, Equatable {
     self.lives = lives
   }
 
-  /// A random pair's game.
+  /// Decodes a game a client sent back. Only the word, clue, lives and guesses are taken, each
+  /// checked against the limits; the guesses are played again from the start, so what they
+  /// revealed and missed is the rules' own and a game that could not have been played is refused.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let word = try container.decode(String.self, forKey: .word)
+    let clue = try container.decode(String.self, forKey: .clue)
+    let lives = try container.decode(Int.self, forKey: .lives)
+    let guesses = try container.decode([String].self, forKey: .guesses)
+    let misses = try container.decodeIfPresent([String].self, forKey: .misses)
+    guard Self.fits(word: word, clue: clue) else {
+      throw PhrasebookError.badGameState(
+        "the word must have 1 to \(Self.maxWordLength) letters and the clue at most \(Self.maxClueLength) characters")
+    }
+    guard (1...Self.maxLives).contains(lives) else {
+      throw PhrasebookError.badGameState("lives must be 1 to \(Self.maxLives), not \(lives)")
+    }
+    var replayed = Hangman(word: word, clue: clue, lives: lives)
+    for guess in guesses {
+      guard let outcome = try? replayed.guess(guess), outcome != .repeated else {
+        throw PhrasebookError.badGameState("the guesses are not a game these rules could have played")
+      }
+    }
+    guard replayed.guesses == guesses, misses == nil || misses == replayed.misses else {
+      throw PhrasebookError.badGameState("the guesses are not a game these rules could have played")
+    }
+    self = replayed
+  }
+
+  /// True when a game over this word and clue is within the limits.
+  static func fits(word: String, clue: String) -> Bool {
+    word.utf8.count <= 16 * maxWordLength && (1...maxWordLength).contains(word.count)
+      && clue.utf8.count <= 4 * maxClueLength && clue.count <= maxClueLength
+  }
+
+  /// A random pair's game, among the pairs whose word and clue are within the limits.
   public static func random(
     pairs: [WordPair], direction: Direction, includeContext: Bool = false,
     using generator: inout some RandomNumberGenerator
   ) throws -> Hangman {
-    guard let pair = pairs.randomElement(using: &generator) else {
+    let games = pairs.lazy.map { Hangman(pair: $0, direction: direction, includeContext: includeContext) }
+      .filter { fits(word: $0.word, clue: $0.clue) }
+    guard let game = Array(games).randomElement(using: &generator) else {
       throw PhrasebookError.notEnoughPairs(have: 0, need: 1)
     }
-    return Hangman(pair: pair, direction: direction, includeContext: includeContext)
+    return game
   }
 
   /// Lives not yet lost.
-  public var livesLeft: Int { max(0, lives - misses.count) }
+  public var livesLeft: Int { lives > misses.count ? lives - misses.count : 0 }
 
   /// Won, lost or still playing.
   public var status: Status {
@@ -77,10 +120,14 @@ public struct Hangman: Codable, Sendable, Equatable {
 
   /// Each letter of the word, nil where still hidden; the whole word once the game is over.
   public var slots: [String?] {
-    word.map { character in
+    let over = livesLeft == 0
+    let exact = Set(guesses)
+    let plain = Set(guesses.filter { $0 == Self.folded($0) })
+    return word.map { character in
       let letter = String(character)
-      guard Self.isGuessable(character) else { return letter }
-      return guesses.contains(where: { Self.reveals($0, letter) }) || livesLeft == 0 ? letter : nil
+      guard Self.isGuessable(character), !over else { return letter }
+      let lower = letter.lowercased().nfc
+      return exact.contains(lower) || plain.contains(Self.folded(lower)) ? letter : nil  // as `reveals`, per letter once
     }
   }
 
@@ -109,7 +156,9 @@ public struct Hangman: Codable, Sendable, Equatable {
   static func reveals(_ guess: String, _ letter: String) -> Bool {
     let letter = letter.lowercased().nfc
     if letter == guess { return true }
-    let plainGuess = guess.folding(options: .diacriticInsensitive, locale: nil)
-    return plainGuess == guess && letter.folding(options: .diacriticInsensitive, locale: nil) == guess
+    return folded(guess) == guess && folded(letter) == guess
   }
+
+  /// The text without its diacritics.
+  static func folded(_ text: String) -> String { text.folding(options: .diacriticInsensitive, locale: nil) }
 }

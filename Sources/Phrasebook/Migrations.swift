@@ -90,6 +90,9 @@ enum PhrasebookMigrations {
         }
       }
     }
+    migrator.registerMigration("v4: hosts import-from-URL may reach on this machine or the LAN") { db in
+      try db.create(table: "AllowedHosts") { t in t.primaryKey("host", .text) }
+    }
     return migrator
   }
 }

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// The file formats a phrasebook imports and exports.
@@ -64,7 +65,8 @@ enum PairTransfer {
     } catch {
       throw ImportFileError(
         description:
-          "malformed JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)")
+          "malformed JSON: "
+          + shortened("\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)"))
     }
     let items: [JSONValue]
     switch value {
@@ -97,7 +99,7 @@ enum PairTransfer {
           fields[field] = texts
         default:
           return ImportRow(
-            number: number, input: .failure(ImportRejection(number: number, reason: "\(key) must be text")))
+            number: number, input: .failure(ImportRejection(number: number, reason: "\(quoted(key)) must be text")))
         }
       }
       return row(number: number, fields)
@@ -118,9 +120,10 @@ enum PairTransfer {
     guard let header = records.first else { throw ImportFileError(description: "the CSV file is empty") }
     let columns = header.fields.map(PairField.init(key:))
     guard columns.contains(.wordone), columns.contains(.wordtwo) else {
+      let missing = [PairField.wordone, .wordtwo].filter { !columns.contains($0) }.map(\.rawValue)
       throw ImportFileError(
-        description: "the CSV header (line \(header.line)) must name wordone and wordtwo; it has: "
-          + header.fields.joined(separator: ", "))
+        description: "the CSV header (line \(header.line)) must name wordone and wordtwo; it lacks "
+          + missing.joined(separator: " and "))
     }
     return records.dropFirst().map { record in
       var fields: [PairField: [String]] = [:]

@@ -1,3 +1,5 @@
+import AppSupport
+
 /// Everything that can go wrong in Phrasebook, with the input that caused it.
 public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible {
   /// No phrasebook exists yet.
@@ -38,12 +40,19 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case unknownTag(String)
   /// A tag with this name exists already.
   case duplicateTag(String)
+  /// A game sent back by a client breaks the game's rules or limits.
+  case badGameState(String)
+  /// A host name or address for the allowed list that is not one.
+  case badHostName(String)
+  /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
+  case controlCharacter(field: String, Unicode.Scalar)
 
   /// The pair field the error is about, so a form can show it next to that field.
   public var field: String? {
     switch self {
     case .blank(let field) where field == "the first word": "wordOne"
     case .blank(let field) where field == "the second word": "wordTwo"
+    case .controlCharacter(let field, _): Self.fieldKeys[field]
     case .unknownArea: "area"
     case .badImageURL: "imageURL"
     case .badImageName, .notAnImage: "image"
@@ -52,31 +61,45 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     }
   }
 
+  /// The form field of each name `controlCharacter` uses.
+  static let fieldKeys = [
+    "the first word": "wordOne", "the second word": "wordTwo", "the type": "type", "the context": "context",
+    "the area": "area", "the note": "note", "the image": "image", "the image URL": "imageURL",
+    "the image credit": "imageCredit", "the image licence": "imageLicence", "the tag": "tags", "a tag": "tags",
+  ]
+
   /// A sentence a user can act on.
   public var description: String {
     switch self {
     case .noPhrasebook:
       "there is no phrasebook yet: create one (scriptorium phrasebook new NAME --languages en:English,cy:Welsh)"
     case .unknownPhrasebook(let name, let known):
-      "no phrasebook called \"\(name)\"; phrasebooks: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
-    case .duplicatePhrasebook(let name): "a phrasebook called \"\(name)\" exists already"
+      "no phrasebook called \(quoted(name)); phrasebooks: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
+    case .duplicatePhrasebook(let name): "a phrasebook called \(quoted(name)) exists already"
     case .blank(let field): "\(field) is blank"
-    case .badLanguages(let text): "languages must look like en:English,cy:Welsh (got \"\(text)\")"
-    case .unknownArea(let area, let known): "unknown area \"\(area)\"; areas are: \(known.joined(separator: ", "))"
-    case .unknownPair(let one, let two): "no pair \"\(one)\" – \"\(two)\""
+    case .badLanguages(let text): "languages must look like en:English,cy:Welsh (got \(quoted(text)))"
+    case .unknownArea(let area, let known): "unknown area \(quoted(area)); areas are: \(known.joined(separator: ", "))"
+    case .unknownPair(let one, let two): "no pair \(quoted(one)) – \(quoted(two))"
     case .unknownPairID(let id): "no pair with id \(id)"
     case .corrupt(let what): "the phrasebook database is damaged: \(what)"
     case .notEnoughPairs(let have, let need):
       "this game needs at least \(need) pairs with different translations; the phrasebook has \(have)"
     case .gameOver: "the game is over"
-    case .badChoice(let index, let count): "choice \(index + 1) does not exist: choose 1 to \(count)"
-    case .badGuess(let text): "guess one letter at a time (got \"\(text)\")"
-    case .badImageName(let name): "the image \"\(name)\" must be a plain file name (no folders)"
-    case .badImageURL(let url): "the image URL must start with http:// or https:// (got \"\(url)\")"
-    case .badTagName(let name): "a tag cannot contain a comma or semicolon (got \"\(name)\")"
+    case .badChoice(let index, let count):
+      // The index comes from the client: Int.max + 1 would trap.
+      "choice \(index < Int.max ? "\(index + 1)" : "\(index) + 1") does not exist: choose 1 to \(count)"
+    case .badGuess(let text): "guess one letter at a time (got \(quoted(text)))"
+    case .badImageName(let name): "the image \(quoted(name)) must be a plain file name (no folders)"
+    case .badImageURL(let url): "the image URL must start with http:// or https:// (got \(quoted(url)))"
+    case .badTagName(let name): "a tag cannot contain a comma or semicolon (got \(quoted(name)))"
     case .notAnImage: "the image must be a PNG, JPEG, GIF or WebP picture"
-    case .unknownTag(let name): "no tag \"\(name)\""
-    case .duplicateTag(let name): "a tag \"\(name)\" exists already"
+    case .unknownTag(let name): "no tag \(quoted(name))"
+    case .duplicateTag(let name): "a tag \(quoted(name)) exists already"
+    case .badHostName(let text):
+      "\(quoted(text)) is not a host name or IP address (e.g. 192.168.1.20, files.local or [fd00::1])"
+    case .badGameState(let reason): "the game sent back is not one this server could have made: \(reason)"
+    case .controlCharacter(let field, let scalar):
+      "\(field) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
     }
   }
 }

@@ -40,6 +40,7 @@ public final class PhrasebookStore: Sendable {
   /// Creates a phrasebook from `code:Name,code:Name`; a Welsh one gets the areas North / South / Both.
   public func createPhrasebook(name: String, languages: String) async throws -> Phrasebook {
     let name = try Self.clean(name, field: "the name")
+    try Self.checkControls(languages, field: "the languages")
     let parts = languages.split(separator: ",").map {
       $0.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
     }
@@ -119,6 +120,14 @@ public final class PhrasebookStore: Sendable {
   {
     let wordOne = try clean(input.wordOne, field: "the first word")
     let wordTwo = try clean(input.wordTwo, field: "the second word")
+    for (text, field) in [
+      (input.type, "the type"), (input.context, "the context"), (input.area, "the area"), (input.note, "the note"),
+      (input.image, "the image"), (input.imageURL, "the image URL"), (input.imageCredit, "the image credit"),
+      (input.imageLicence, "the image licence"),
+    ] {
+      try checkControls(text, field: field)
+    }
+    for tag in input.tags { try checkControls(tag, field: "a tag") }
     let area = input.area.map { $0.trimmed.nfc }
     if let area, !area.isEmpty, !book.areas.isEmpty, !book.areas.contains(area) {
       throw PhrasebookError.unknownArea(area, known: book.areas)
@@ -426,9 +435,18 @@ public final class PhrasebookStore: Sendable {
     }
   }
 
+  /// The text trimmed and in NFC; blank or holding a forbidden control character is an error.
   static func clean(_ text: String, field: String) throws -> String {
+    try checkControls(text, field: field)
     let clean = text.trimmed.nfc
     guard !clean.isEmpty else { throw PhrasebookError.blank(field: field) }
     return clean
+  }
+
+  /// Refuses text holding a control character that would cut it in SQLite or mean nothing in a word.
+  static func checkControls(_ text: String?, field: String) throws {
+    if let text, let scalar = forbiddenControlCharacter(in: text) {
+      throw PhrasebookError.controlCharacter(field: field, scalar)
+    }
   }
 }

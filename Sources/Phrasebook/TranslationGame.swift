@@ -13,6 +13,23 @@ public struct TranslationQuestion: Codable, Sendable, Equatable {
   public var answer: String { choices[answerIndex] }
 }
 
+extension TranslationQuestion {
+  /// Decodes a question a client sent back, refusing one whose answer is not among its choices.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    pairID = try container.decode(Int64.self, forKey: .pairID)
+    prompt = try container.decode(String.self, forKey: .prompt)
+    choices = try container.decode([String].self, forKey: .choices)
+    answerIndex = try container.decode(Int.self, forKey: .answerIndex)
+    guard choices.count == TranslationGame.choiceCount else {
+      throw PhrasebookError.badGameState("a question has \(choices.count) choices, not \(TranslationGame.choiceCount)")
+    }
+    guard choices.indices.contains(answerIndex) else {
+      throw PhrasebookError.badGameState("a question's answer is not one of its choices")
+    }
+  }
+}
+
 /// A question answered wrongly, for the end-of-game list.
 public struct TranslationMistake: Codable, Sendable, Equatable {
   /// The question.
@@ -31,6 +48,8 @@ public struct TranslationGame: Codable, Sendable, Equatable {
 
   /// Choices per question.
   public static let choiceCount = 4
+  /// The most questions a game may have.
+  public static let maxLength = 100
 
   /// Builds a game of `length` questions over `pairs` in `direction`. Wrong choices come from other
   /// pairs, of the same type where there are enough; with at least `length` pairs no pair is asked
@@ -38,6 +57,9 @@ public struct TranslationGame: Codable, Sendable, Equatable {
   public init(
     pairs: [WordPair], direction: Direction, length: Int = 10, using generator: inout some RandomNumberGenerator
   ) throws {
+    guard (1...Self.maxLength).contains(length) else {
+      throw PhrasebookError.badGameState("a game has 1 to \(Self.maxLength) questions")
+    }
     let answers = Set(pairs.map(direction.answer))
     guard answers.count >= Self.choiceCount else {
       throw PhrasebookError.notEnoughPairs(have: answers.count, need: Self.choiceCount)
@@ -59,6 +81,23 @@ public struct TranslationGame: Codable, Sendable, Equatable {
       return TranslationQuestion(
         pairID: pair.id ?? 0, prompt: direction.prompt(pair), choices: choices,
         answerIndex: choices.firstIndex(of: right)!)
+    }
+  }
+
+  /// Decodes a game a client sent back: every question checked, at most one choice per question,
+  /// each one of its question's choices. Nothing a client sends can make the rules trap.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    questions = try container.decode([TranslationQuestion].self, forKey: .questions)
+    chosen = try container.decode([Int].self, forKey: .chosen)
+    guard (1...Self.maxLength).contains(questions.count) else {
+      throw PhrasebookError.badGameState("a game has 1 to \(Self.maxLength) questions, not \(questions.count)")
+    }
+    guard chosen.count <= questions.count else {
+      throw PhrasebookError.badGameState("more answers (\(chosen.count)) than questions (\(questions.count))")
+    }
+    for (question, choice) in zip(questions, chosen) where !question.choices.indices.contains(choice) {
+      throw PhrasebookError.badGameState("an answer (\(choice)) is not one of its question's choices")
     }
   }
 

@@ -1,36 +1,39 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import NIOPosix
 
-/// A download that did not complete, with a sentence a user can act on.
+/// A download that did not complete, with a sentence a user can act on. It names hosts, sizes and
+/// statuses, never what the server sent.
 public struct DownloadError: Error, Equatable, CustomStringConvertible {
   /// What went wrong.
   public let description: String
 }
 
-/// Fetches the body of an http(s) URL, refusing bodies over `maxBytes` (checked against the
-/// announced length first, then while receiving) and giving up after `timeout`. `progress` is
-/// called with the bytes received so far and the announced total, if any.
+/// Fetches the body of an http(s) URL under `policy` (see `FetchPolicy`: public addresses only
+/// unless the user allowed the host), refusing bodies over `maxBytes` (checked against the
+/// announced length first, then while receiving; nothing is kept) and giving up after `timeout`.
+/// `progress` is called with the bytes received so far and the announced total, if any.
 public func download(
-  _ address: String, maxBytes: Int = 20 << 20, timeout: TimeAmount = .seconds(30),
+  _ address: String, policy: FetchPolicy = .publicOnly, maxBytes: Int = 20 << 20, timeout: TimeAmount = .seconds(30),
   progress: @Sendable (_ received: Int, _ total: Int?) -> Void = { _, _ in }
 ) async throws -> Data {
-  guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-    let host = url.host, !host.isEmpty
-  else { throw DownloadError(description: "not a web address: \(address) (it must start with http:// or https://)") }
-  try await checkReachable(host: host, port: url.port ?? (scheme == "https" ? 443 : 80), timeout: timeout)
-  let response: HTTPClientResponse
+  let answer = try await checkedGet(address, policy: policy, timeout: timeout)
   do {
-    response = try await HTTPClient.shared.execute(HTTPClientRequest(url: address), timeout: timeout)
-  } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-    throw DownloadError(description: "\(host) did not answer within \(timeout.nanoseconds / 1_000_000_000) s")
+    let data = try await body(of: answer, maxBytes: maxBytes, progress: progress)
+    await answer.close()
+    return data
   } catch {
-    throw DownloadError(description: "could not reach \(host): \(error)")
+    await answer.close()
+    throw error
   }
+}
+
+private func body(
+  of answer: CheckedResponse, maxBytes: Int, progress: @Sendable (_ received: Int, _ total: Int?) -> Void
+) async throws -> Data {
+  let (response, host) = (answer.response, answer.host)
   guard (200..<300).contains(response.status.code) else {
-    throw DownloadError(
-      description: "\(host) answered \(response.status.code) \(response.status.reasonPhrase) for \(url.path)")
+    throw DownloadError(description: "\(host) answered with status \(response.status.code) for \(answer.url.path)")
   }
   let total = response.headers.first(name: "content-length").flatMap { Int($0) }
   if let total, total > maxBytes {
@@ -39,10 +42,10 @@ public func download(
   var data = Data()
   do {
     for try await buffer in response.body {
-      data.append(contentsOf: buffer.readableBytesView)
-      guard data.count <= maxBytes else {
+      guard data.count + buffer.readableBytes <= maxBytes else {
         throw DownloadError(description: "the file is more than the \(maxBytes) bytes allowed")
       }
+      data.append(contentsOf: buffer.readableBytesView)
       progress(data.count, total)
     }
   } catch let error as DownloadError {
@@ -51,17 +54,4 @@ public func download(
     throw DownloadError(description: "the download from \(host) broke off: \(error)")
   }
   return data
-}
-
-/// Opens and closes one TCP connection, so a refused or unroutable address fails at once with a
-/// clear message: the HTTP client's pool would retry a refused connection until its deadline.
-func checkReachable(host: String, port: Int, timeout: TimeAmount) async throws {
-  do {
-    let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .connectTimeout(min(timeout, .seconds(10)))
-      .connect(host: host, port: port).get()
-    try? await channel.close()
-  } catch {
-    throw DownloadError(description: "could not reach \(host):\(port): \(error)")
-  }
 }

@@ -26,6 +26,8 @@ public actor DownloadJob {
   public let address: String
   /// The file it is downloaded into.
   public let file: URL
+  /// Which addresses the download may reach.
+  public let policy: FetchPolicy
   private let expectedSize: Int64?
   private let finish: @Sendable (URL) async throws -> Void
   /// Where it stands now.
@@ -36,12 +38,15 @@ public actor DownloadJob {
   /// Counts starts, so a task that was paused or cancelled cannot report over a newer one.
   private var run = 0
 
-  /// A job (not started) downloading `address` into `file`, then calling `finish` with the file.
+  /// A job (not started) downloading `address` into `file` under `policy`, then calling `finish`
+  /// with the file.
   public init(
-    address: String, file: URL, expectedSize: Int64? = nil, finish: @escaping @Sendable (URL) async throws -> Void
+    address: String, file: URL, policy: FetchPolicy = .publicOnly, expectedSize: Int64? = nil,
+    finish: @escaping @Sendable (URL) async throws -> Void
   ) {
     self.address = address
     self.file = file
+    self.policy = policy
     self.expectedSize = expectedSize
     self.finish = finish
   }
@@ -53,10 +58,10 @@ public actor DownloadJob {
     run += 1
     let current = run
     state = .running
-    task = Task { [address, file, expectedSize, finish] in
+    task = Task { [address, file, policy, expectedSize, finish] in
       let outcome: State
       do {
-        try await downloadResuming(address, to: file, expectedSize: expectedSize) { progress in
+        try await downloadResuming(address, to: file, policy: policy, expectedSize: expectedSize) { progress in
           Task { await self.report(progress, run: current) }
         }
         guard await self.beginInstalling(run: current) else { return }

@@ -17,31 +17,42 @@ public struct DownloadProgress: Sendable, Equatable {
   }
 }
 
-/// Downloads an http(s) URL into `file`, resuming from what an earlier, interrupted run left there
-/// (HTTP `Range`; a server that ignores it sends the whole file again, which then replaces it).
-/// Cancelling the task pauses: the partial file stays for the next call. A body larger than
-/// `expectedSize` is refused. Returns the file's final size.
+/// Downloads an http(s) URL into `file` under `policy` (see `FetchPolicy`), resuming from what an
+/// earlier, interrupted run left there (HTTP `Range`; a server that ignores it sends the whole file
+/// again, which then replaces it). Cancelling the task pauses: the partial file stays for the next
+/// call. A body larger than `expectedSize` (when given) or `maxBytes` (2 GiB, as a package upload)
+/// is refused and the partial file deleted. Returns the file's final size.
 @discardableResult
 public func downloadResuming(
-  _ address: String, to file: URL, expectedSize: Int64? = nil, timeout: TimeAmount = .seconds(30),
+  _ address: String, to file: URL, policy: FetchPolicy = .publicOnly, expectedSize: Int64? = nil,
+  maxBytes: Int64 = 2 << 30, timeout: TimeAmount = .seconds(30),
   progress: @Sendable (DownloadProgress) -> Void = { _ in }
 ) async throws -> Int64 {
-  guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-    let host = url.host, !host.isEmpty
-  else { throw DownloadError(description: "not a web address: \(address) (it must start with http:// or https://)") }
-  try await checkReachable(host: host, port: url.port ?? (scheme == "https" ? 443 : 80), timeout: timeout)
+  let limit = min(expectedSize ?? maxBytes, maxBytes)
   let manager = FileManager.default
   if !manager.fileExists(atPath: file.path) { manager.createFile(atPath: file.path, contents: nil) }
-  var existing = Int64((try? manager.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0)
+  let existing = Int64((try? manager.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0)
   if let expectedSize, existing >= expectedSize { return existing }
-  var request = HTTPClientRequest(url: address)
-  if existing > 0 { request.headers.add(name: "Range", value: "bytes=\(existing)-") }
-  let response: HTTPClientResponse
+  let answer = try await checkedGet(
+    address, policy: policy, headers: existing > 0 ? [("Range", "bytes=\(existing)-")] : [], timeout: timeout)
   do {
-    response = try await HTTPClient.shared.execute(request, timeout: timeout)
+    let size = try await save(answer, to: file, existing: existing, expectedSize: expectedSize, limit: limit, progress)
+    await answer.close()
+    return size
   } catch {
-    throw DownloadError(description: "could not reach \(host): \(error)")
+    await answer.close()
+    throw error
   }
+}
+
+/// Writes a response body into `file` (appending to `existing` bytes for a 206), at most `limit` bytes.
+private func save(
+  _ answer: CheckedResponse, to file: URL, existing: Int64, expectedSize: Int64?, limit: Int64,
+  _ progress: @Sendable (DownloadProgress) -> Void
+) async throws -> Int64 {
+  var existing = existing
+  let manager = FileManager.default
+  let (response, host) = (answer.response, answer.host)
   let handle = try FileHandle(forWritingTo: file)
   defer { try? handle.close() }
   switch response.status.code {
@@ -51,23 +62,25 @@ public func downloadResuming(
     try handle.truncate(atOffset: 0)
     existing = 0
   default:
-    throw DownloadError(
-      description: "\(host) answered \(response.status.code) \(response.status.reasonPhrase) for \(url.path)")
+    throw DownloadError(description: "\(host) answered with status \(response.status.code) for \(answer.url.path)")
   }
   let length = response.headers.first(name: "content-length").flatMap { Int64($0) }
   let total = length.map { $0 + existing } ?? expectedSize
-  if let expectedSize, let total, total > expectedSize {
-    throw DownloadError(description: "the file is \(total) bytes, more than the \(expectedSize) announced")
+  /// Too big: nothing is kept.
+  func refuse(_ size: String) -> DownloadError {
+    try? manager.removeItem(at: file)
+    return DownloadError(
+      description:
+        "the file is \(size) bytes, more than the \(limit) \(expectedSize == limit ? "announced" : "allowed")")
   }
+  if let total, total > limit { throw refuse("\(total)") }
   let started = ContinuousClock.now
   var received = existing
   do {
     for try await buffer in response.body {
+      guard received + Int64(buffer.readableBytes) <= limit else { throw refuse("over \(limit)") }
       try handle.write(contentsOf: Data(buffer.readableBytesView))
       received += Int64(buffer.readableBytes)
-      if let expectedSize, received > expectedSize {
-        throw DownloadError(description: "the file is more than the \(expectedSize) bytes announced")
-      }
       let elapsed = ContinuousClock.now - started
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       progress(

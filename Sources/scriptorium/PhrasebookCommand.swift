@@ -11,7 +11,7 @@ struct PhrasebookCommand: AsyncParsableCommand {
     subcommands: [
       PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
       PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self, PhrasebookImport.self,
-      PhrasebookExport.self,
+      PhrasebookExport.self, PhrasebookAllowedHosts.self,
     ])
 }
 
@@ -126,4 +126,27 @@ private func describe(_ pair: TaggedPair) -> String {
   if !pair.pair.context.isEmpty { line += "\t(\(pair.pair.context))" }
   if !pair.tags.isEmpty { line += "\t#" + pair.tags.joined(separator: " #") }
   return line
+}
+
+struct PhrasebookAllowedHosts: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "allowed-hosts",
+    abstract:
+      "List, add or remove the hosts import from a URL may reach although they are on this machine or the LAN (others are refused)."
+  )
+  @OptionGroup var options: PhrasebookOptions
+  @Option(help: "A host name or IP address to allow (repeat for several).") var add: [String] = []
+  @Option(help: "A host to allow no more (repeat for several).") var remove: [String] = []
+
+  func run() async throws {
+    let store = try options.store()
+    var hosts = try await store.allowedHosts()
+    if !add.isEmpty || !remove.isEmpty {
+      let removed = Set(remove.map { $0.trimmed.lowercased() })
+      hosts = try await store.setAllowedHosts(hosts.filter { !removed.contains($0) } + add)
+    }
+    try options.emit(hosts) {
+      hosts.isEmpty ? "No allowed hosts: only public addresses are fetched." : hosts.joined(separator: "\n")
+    }
+  }
 }

@@ -16,7 +16,8 @@ struct PhrasebookImport: AsyncParsableCommand {
     let isURL = source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://")
     let data: Data
     if isURL {
-      data = try await download(source) { received, total in
+      let policy = FetchPolicy(allowedHosts: try await options.store().allowedHosts())
+      data = try await download(source, policy: policy) { received, total in
         guard let total, total > 0 else { return }
         FileHandle.standardError.write(Data("\rdownloading: \(received * 100 / total)%".utf8))
       }

@@ -26,14 +26,18 @@ struct ShareSynchOptions: ParsableArguments {
 
   /// Downloads a package into `downloads/NAME` (resuming what an interrupted run left, with
   /// progress on stderr), installs it checked against `sha256`, then deletes it: installed or
-  /// refused, the next run starts afresh.
-  func downloadAndInstall(_ address: URL, as name: String, expectedSize: Int64?, sha256: String?) async throws
+  /// refused, the next run starts afresh. The address typed or the catalog set is the user's
+  /// permission for its host (`policy`).
+  func downloadAndInstall(
+    _ address: URL, as name: String, policy: FetchPolicy, expectedSize: Int64?, sha256: String?
+  ) async throws
     -> SeriesSummary
   {
     let downloads = DataFolder(option: common.data).url.appendingPathComponent("downloads")
     try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
     let package = downloads.appendingPathComponent(name)
-    try await downloadResuming(address.absoluteString, to: package, expectedSize: expectedSize) { progress in
+    try await downloadResuming(address.absoluteString, to: package, policy: policy, expectedSize: expectedSize) {
+      progress in
       let left = progress.secondsLeft.map { String(format: ", %.0f s left", $0) } ?? ""
       let total = progress.total.map { " of \($0)" } ?? ""
       FileHandle.standardError.write(
@@ -106,11 +110,12 @@ struct ShareSynchInstall: AsyncParsableCommand {
     var series: SeriesSummary
     if let address = URL(string: file), ["http", "https"].contains(address.scheme?.lowercased()) {
       var expected = sha256
-      if expected == nil, let published = try? await download(file + ".sha256", maxBytes: 4_096) {
+      let policy = FetchPolicy.publicOnly.allowing(hostOf: file)
+      if expected == nil, let published = try? await download(file + ".sha256", policy: policy, maxBytes: 4_096) {
         expected = SeriesPackage.checksum(inSHA256File: String(decoding: published, as: UTF8.self))
       }
       series = try await options.downloadAndInstall(
-        address, as: address.lastPathComponent, expectedSize: nil, sha256: expected)
+        address, as: address.lastPathComponent, policy: policy, expectedSize: nil, sha256: expected)
     } else {
       series = try await options.store().install(URL(fileURLWithPath: file), expectedSHA256: sha256)
     }
@@ -313,7 +318,8 @@ struct ShareSynchDownload: AsyncParsableCommand {
 
   func run() async throws {
     guard let base = URL(string: catalog) else { throw ValidationError("\(catalog) is not a URL.") }
-    let offered = try SeriesCatalog(json: try await download(catalog, maxBytes: 4 << 20))
+    let policy = FetchPolicy.publicOnly.allowing(hostOf: catalog)
+    let offered = try SeriesCatalog(json: try await download(catalog, policy: policy, maxBytes: 4 << 20))
     let unlocked = try activation.map { try offered.activation($0) }
     guard let series else {
       try options.common.emit(offered.series) {
@@ -332,7 +338,7 @@ struct ShareSynchDownload: AsyncParsableCommand {
       throw ValidationError("\(entry.url) is not a URL.")
     }
     let installed = try await options.downloadAndInstall(
-      address, as: "\(entry.id).sspkg", expectedSize: entry.size, sha256: entry.sha256)
+      address, as: "\(entry.id).sspkg", policy: policy, expectedSize: entry.size, sha256: entry.sha256)
     try options.common.emit(installed) { "Installed \(installed.name) (\(installed.id))." }
   }
 }

@@ -136,6 +136,15 @@ import Testing
     ),
     ("\\id RUT\n\\mt Ruth\n\\c 2\n\\p\n\\v 1 a\n", 1, 1, "titles and introduction need chapter 1 in the same file"),
     ("\\id RUT\n\\c 1\n\\p\n\\v 1 a\n\\id RUT\n", 5, 1, "a second \\id: import one book per file"),
+    (
+      "\\id RUT\n\\c 1\n\\p\n\\v 1 In the\u{0} days\n", 4, 12,
+      "the control character U+0000 (NUL) is not allowed in USFM text"
+    ),
+    ("\\id RUT\n\\c 1\n\\p\n\\v 1 a\u{1B}[31m\n", 4, 7, "the control character U+001B is not allowed in USFM text"),
+    (
+      "\\id " + String(repeating: "X", count: 10_000) + "\n", 1, 1,
+      "unknown book code \"" + String(repeating: "X", count: 80) + "…\""
+    ),
   ])
   func malformedInputNamesFileLineAndColumnAndWritesNothing(
     text: String, line: Int, column: Int, message: String
@@ -149,5 +158,22 @@ import Testing
         [("good.usfm", try fixture("usfm/09-RUTeng-web.usfm")), ("bad.usfm", text)], bibleID: nil)
     }
     #expect(try await store.exportBook(bibleID: nil, code: "RUT") == before)
+  }
+
+  @Test func aTextSaveOrNameWithAControlCharacterIsRefusedAndChangesNothing() async throws {
+    let (store, _) = try await storeWithBible()
+    let verse = try #require(try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 1))
+    await #expect(throws: KeyItError.controlCharacter(field: "the text", "\u{0}")) {
+      try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "In the\u{0} days")
+    }
+    #expect(try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 1)?.itemText == "")
+    let saved = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "a\tb\r\nc")
+    #expect(saved.itemText == "a\tb\r\nc", "tab and line ends are text")
+    await #expect(throws: KeyItError.controlCharacter(field: "the name", "\u{7}")) {
+      try await store.renameBook(bibleID: nil, code: "RUT", to: "Ru\u{7}th")
+    }
+    #expect(
+      KeyItError.controlCharacter(field: "the text", "\u{0}").description
+        == "the text holds the control character U+0000 (NUL), which text may not hold: remove it")
   }
 }

@@ -1,5 +1,7 @@
+import AppSupport
 import Crypto
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -90,6 +92,60 @@ import Testing
     } throws: { error in
       "\(error)".contains("not an Anki package")
     }
+    #expect(try await store.pairs().isEmpty)
+  }
+}
+
+/// Packages whose collection holds values of any type: Anki's columns are only as typed as whoever
+/// wrote the file.
+@Suite struct HostileAnkiTests {
+  /// A legacy package whose `notes` rows are `rows` (mid, flds, tags as SQL literals).
+  func package(_ rows: [String]) throws -> Data {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).anki2")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try DatabaseQueue(path: file.path).write { db in
+      try db.execute(sql: "CREATE TABLE col (models TEXT)")
+      try db.execute(
+        sql: "INSERT INTO col VALUES (?)",
+        arguments: [#"{"1": {"flds": [{"name": "English", "ord": 0}, {"name": "Welsh", "ord": 1}]}}"#])
+      try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, mid, flds, tags)")
+      for row in rows { try db.execute(sql: "INSERT INTO notes (mid, flds, tags) VALUES (\(row))") }
+    }
+    return try zipArchive([("collection.anki2", try Data(contentsOf: file))])
+  }
+
+  @Test func nullAndOddlyTypedColumnsRejectTheirNoteWithAReasonAndTheOthersImport() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    let data = try package([
+      "1, 'water' || char(31) || 'dŵr', ' nature '",
+      "1, NULL, ''",
+      "NULL, 'bread' || char(31) || 'bara', NULL",
+      "'x', 42, 7",
+      "1, X'FF00FF', ''",
+      "1.5, 'milk' || char(31) || 'llaeth', X'6E6577'",
+    ])
+    let report = try await store.importPairs(data, format: .apkg)
+    #expect(report.added.map(\.wordOne) == ["water", "bread", "milk"])
+    #expect(report.rejected.map(\.number) == [2, 4, 5])
+    #expect(report.rejected[0].reason.contains("missing (NULL)"))
+    #expect(report.rejected[1].reason.contains("not text") && report.rejected[2].reason.contains("not text"))
+    let pairs = try await store.pairs()
+    #expect(pairs.first { $0.pair.wordOne == "water" }?.tags == ["nature"])
+    #expect(pairs.first { $0.pair.wordOne == "milk" }?.tags == ["new"], "tags stored as a blob of UTF-8")
+  }
+
+  @Test func aCollectionWithoutNotesOrWithNonTextModelsIsAClearError() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(UUID().uuidString).anki2")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try await DatabaseQueue(path: file.path).write { db in
+      try db.execute(sql: "CREATE TABLE col (models)")
+      try db.execute(sql: "INSERT INTO col VALUES (12)")
+    }
+    let data = try zipArchive([("collection.anki2", try Data(contentsOf: file))])
+    await #expect(throws: ImportFileError.self) { try await store.importPairs(data, format: .apkg) }
     #expect(try await store.pairs().isEmpty)
   }
 }

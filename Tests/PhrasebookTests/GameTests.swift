@@ -116,4 +116,91 @@ import Testing
     #expect(Hangman(pair: pair, direction: .forward, includeContext: true).word == "dŵr (to drink)")
     #expect(Hangman(pair: pair, direction: .reverse).clue == "dŵr")
   }
+
+  /// A game as a client sends it back, with `change` applied to its JSON object.
+  func sentBack<Game: Codable>(_ game: Game, _ change: (inout [String: Any]) -> Void) throws -> Data {
+    var object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(game)) as! [String: Any]
+    change(&object)
+    return try JSONSerialization.data(withJSONObject: object)
+  }
+
+  func isBadState<Game: Decodable>(_ data: Data, as type: Game.Type) -> Bool {
+    do {
+      _ = try JSONDecoder().decode(type, from: data)
+      return false
+    } catch let error as PhrasebookError {
+      if case .badGameState = error { return true }
+      return false
+    } catch {
+      return false
+    }
+  }
+
+  @Test func aTranslationGameSentBackIsCheckedBeforeAnyRuleRuns() throws {
+    var random = SeededGenerator(seed: 4)
+    var game = try TranslationGame(pairs: twelve, direction: .forward, using: &random)
+    _ = try game.answer(1)
+    let round = try JSONDecoder().decode(TranslationGame.self, from: JSONEncoder().encode(game))
+    #expect(round == game, "a game the server made comes back as it was")
+    let hostile: [(inout [String: Any]) -> Void] = [
+      { $0["chosen"] = [Int.max] },
+      { $0["chosen"] = [-1] },
+      { $0["chosen"] = Array(repeating: 0, count: 11) },
+      { $0["questions"] = [] },
+      {
+        var questions = $0["questions"] as! [[String: Any]]
+        questions[0]["answerIndex"] = Int.min
+        $0["questions"] = questions
+      },
+      {
+        var questions = $0["questions"] as! [[String: Any]]
+        questions[1]["choices"] = []
+        $0["questions"] = questions
+      },
+      {
+        var questions = $0["questions"] as! [[String: Any]]
+        $0["questions"] = Array(repeating: questions.removeFirst(), count: 101)
+      },
+    ]
+    for change in hostile {
+      #expect(isBadState(try sentBack(game, change), as: TranslationGame.self))
+    }
+  }
+
+  @Test func aHangmanGameSentBackIsReplayedFromItsGuessesAndExtremeValuesAreRefused() throws {
+    var game = Hangman(word: "cath", clue: "cat")
+    _ = try game.guess("a")
+    _ = try game.guess("z")
+    let round = try JSONDecoder().decode(Hangman.self, from: JSONEncoder().encode(game))
+    #expect(round == game && round.livesLeft == 6)
+    let hostile: [(inout [String: Any]) -> Void] = [
+      { $0["lives"] = Int.min },
+      { $0["lives"] = Int.max },
+      { $0["lives"] = 0 },
+      { $0["lives"] = -3 },
+      { $0["misses"] = [] },
+      { $0["guesses"] = ["a", "z", "a"] },
+      { $0["guesses"] = ["A", "z"] },
+      { $0["guesses"] = ["ab", "z"] },
+      { $0["guesses"] = ["!", "z"] },
+      { $0["guesses"] = ["a", "z", "b", "d", "e", "f", "g", "i", "j", "k"] },
+      { $0["word"] = "" },
+      { $0["word"] = String(repeating: "a", count: 10_000) },
+      { $0["clue"] = String(repeating: "c", count: 100_000) },
+    ]
+    for change in hostile {
+      #expect(isBadState(try sentBack(game, change), as: Hangman.self))
+    }
+    #expect(Hangman(word: "cath", clue: "cat", lives: Int.min).livesLeft == 0, "no trap even when made in code")
+  }
+
+  @Test func theLongestHangmanStateAllowedIsCheckedQuickly() throws {
+    let letters = (0..<Hangman.maxWordLength).map { String(UnicodeScalar(0x4E00 + $0)!) }
+    var game = Hangman(word: letters.joined(), clue: "many letters", lives: Hangman.maxLives)
+    for letter in letters.dropLast() { _ = try game.guess(letter) }
+    let data = try JSONEncoder().encode(game)
+    let started = ContinuousClock.now
+    #expect(try JSONDecoder().decode(Hangman.self, from: data) == game)
+    #expect(ContinuousClock.now - started < .seconds(1))
+  }
 }

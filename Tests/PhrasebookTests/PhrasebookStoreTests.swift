@@ -144,3 +144,25 @@ import Testing
     }
   }
 }
+
+@Suite struct PhrasebookMessageTests {
+  @Test func errorsEchoAtMostEightyCharactersOfInput() async throws {
+    let long = String(repeating: "ŵ", count: 10_000)
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    for error in [
+      PhrasebookError.unknownTag(long), .badLanguages(long), .unknownPair(wordOne: long, wordTwo: long),
+      .badGuess(long),
+      .badImageURL(long), .badTagName(long), .duplicateTag(long), .unknownArea(long, known: ["North"]),
+      .unknownPhrasebook(long, known: []), .badHostName(long),
+    ] {
+      #expect(error.description.count < 250, "\(error.description.prefix(40))")
+      #expect(error.description.contains(String(repeating: "ŵ", count: 80) + "…"))
+    }
+    await #expect {
+      try await store.pairs(tag: long)
+    } throws: { error in
+      "\(error)".count < 100
+    }
+  }
+}

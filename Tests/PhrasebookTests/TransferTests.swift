@@ -139,4 +139,54 @@ import Testing
     #expect(TransferFormat(fileName: "/tmp/deck.apkg") == .apkg)
     #expect(TransferFormat(fileName: "list.txt") == nil)
   }
+
+  @Test func aControlCharacterRefusesItsRowNamingTheFieldInEveryFormat() async throws {
+    let store = try await welsh()
+    let json = #"""
+      [{"wordone": "wa\u0000ter", "wordtwo": "dŵr"}, {"wordone": "bread", "wordtwo": "bara", "note": "a\u001Bb"},
+       {"wordone": "milk", "wordtwo": "llaeth", "note": "tab\there\nand a line"}, {"wordone": "tea", "wordtwo": "te", "tags": ["x\u0000"]}]
+      """#
+    let report = try await store.importPairs(Data(json.utf8), format: .json)
+    #expect(report.added.map(\.wordOne) == ["milk"])
+    #expect(report.rejected.map(\.number) == [1, 2, 4])
+    #expect(
+      report.rejected[0].reason
+        == "the first word holds the control character U+0000 (NUL), which text may not hold: remove it")
+    #expect(report.rejected[1].reason.contains("the note holds the control character U+001B"))
+    #expect(report.rejected[2].reason.contains("a tag holds"))
+    let csv = try await store.importPairs(Data("wordone,wordtwo\r\ncat,ca\u{0}th\r\n".utf8), format: .csv)
+    #expect(
+      csv.rejected == [
+        ImportRejection(
+          number: 2, reason: PhrasebookError.controlCharacter(field: "the second word", "\u{0}").description)
+      ])
+    await #expect(throws: PhrasebookError.controlCharacter(field: "the first word", "\u{0}")) {
+      try await store.save(PairInput(wordOne: "a\u{0}b", wordTwo: "x"))
+    }
+    #expect(PhrasebookError.controlCharacter(field: "the first word", "\u{0}").field == "wordOne")
+    #expect(try await store.pairs().map(\.pair.wordOne) == ["milk"])
+  }
+
+  @Test func csvCellsASpreadsheetWouldRunAreQuotedAndReadBackAsTheyWere() async throws {
+    #expect(
+      CSV.line(["=1+1", "+44", "-ed", "@home", "\tcmd", "\rx", "'=x", "'r", "plain"])
+        == #""'=1+1","'+44","'-ed","'@home","'\#tcmd","'\#rx","''=x",'r,plain"#)
+    #expect(
+      try CSV.parse(CSV.line(["=1+1", "'=x", "''-y", "'r", "'"])).first?.fields == ["=1+1", "'=x", "''-y", "'r", "'"])
+    #expect(try CSV.parse("'=typed by hand,\"'=quoted\"").first?.fields == ["'=typed by hand", "=quoted"])
+    let store = try await welsh()
+    for (one, two) in [("=HYPERLINK(\"http://x\")", "+44 20"), ("-ed", "@home"), ("'=already", "'r")] {
+      _ = try await store.save(PairInput(wordOne: one, wordTwo: two, note: "=note"))
+    }
+    let exported = try await store.export(format: .csv)
+    let text = String(decoding: exported, as: UTF8.self)
+    #expect(text.contains(#""'=HYPERLINK(""http://x"")","'+44 20""#) && text.contains(#""'-ed","'@home""#))
+    #expect(text.contains(#""''=already",'r"#) && text.contains(#""'=note""#))
+    let other = try await welsh()
+    let report = try await other.importPairs(exported, format: .csv)
+    #expect(report.added.count == 3 && report.rejected.isEmpty)
+    #expect(
+      try await other.pairs().map(\.pair).map { [$0.wordOne, $0.wordTwo, $0.note] }
+        == (try await store.pairs()).map(\.pair).map { [$0.wordOne, $0.wordTwo, $0.note] })
+  }
 }

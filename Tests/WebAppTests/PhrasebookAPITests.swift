@@ -243,13 +243,98 @@ import Testing
         text = try await client.execute(uri: "/api/phrasebook/import-url/\(id)", method: .get) { $0.text }
         state = (try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any])["state"] as! String
       }
-      #expect(state == "failed" && text.contains("could not reach 127.0.0.1:9"))
+      #expect(
+        state == "failed" && text.contains("127.0.0.1 is a loopback address") && !text.contains("could not reach"))
       try await client.execute(uri: "/api/phrasebook/import-url/nope", method: .get) { #expect($0.status == .notFound) }
       try await client.execute(uri: "/api/phrasebook/import-url/nope", method: .delete, headers: sameOrigin) {
         #expect($0.status == .notFound)
       }
     }
     #expect(try await store.pairs().isEmpty)
+  }
+
+  /// Polls an import-from-URL job until it stops downloading; its status JSON.
+  func finishedImport(_ client: some TestClientProtocol, url: String, format: String? = nil) async throws -> String {
+    var body: [String: Any] = ["url": url]
+    if let format { body["format"] = format }
+    let id = try await client.execute(
+      uri: "/api/phrasebook/import-url", method: .post, headers: sameOrigin, body: json(body)
+    ) { try $0.decoded([String: String].self)["id"]! }
+    for _ in 0..<100 {
+      let text = try await client.execute(uri: "/api/phrasebook/import-url/\(id)", method: .get) { $0.text }
+      if !text.contains("\"downloading\"") && !text.contains("\"importing\"") { return text }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    return ""
+  }
+
+  @Test func allowedHostsAreASettingAndAnImportErrorNeverEchoesTheFetchedContent() async throws {
+    let site = Router()
+    site.get("/secret.txt") { _, _ in "SECRET-HEADER,x\n" }
+    let siteApp = Application(router: site, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    let (app, store) = try await makePhrasebookApp()
+    try await siteApp.test(.live) { siteClient in
+      let url = "http://127.0.0.1:\(siteClient.port!)/secret.txt"
+      try await app.test(.router) { client in
+        #expect(try await finishedImport(client, url: url, format: "csv").contains("loopback address"))
+        try await client.execute(
+          uri: "/api/phrasebook/settings", method: .put, headers: sameOrigin,
+          body: json(["allowedHosts": ["127.0.0.1:8080"]])
+        ) { response in
+          #expect(response.status == .unprocessableContent && response.error?.contains("not a host name") == true)
+        }
+        try await client.execute(
+          uri: "/api/phrasebook/settings", method: .put, headers: sameOrigin,
+          body: json(["allowedHosts": [" 127.0.0.1 ", "[FD00::1]"]])
+        ) { response in
+          #expect(response.status == .ok && response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"]}"#)
+        }
+        try await client.execute(uri: "/api/phrasebook/settings", method: .get) { response in
+          #expect(response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"]}"#)
+        }
+        let failed = try await finishedImport(client, url: url, format: "csv")
+        #expect(failed.contains("\"failed\"") && failed.contains("lacks wordone and wordtwo"))
+        #expect(!failed.contains("SECRET"), "the error never echoes what the server sent")
+      }
+    }
+    #expect(try await store.pairs().isEmpty)
+  }
+
+  @Test func hostileGameStatesAreRefusedWith422AndTheServerLivesOn() async throws {
+    let (app, store) = try await makePhrasebookApp()
+    for (one, two) in [("dog", "ci"), ("cat", "cath"), ("house", "tŷ"), ("water", "dŵr")] {
+      _ = try await store.save(PairInput(wordOne: one, wordTwo: two))
+    }
+    try await app.test(.router) { client in
+      let started = try await client.execute(uri: "/api/phrasebook/games/translation", method: .get) {
+        try JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as! [String: Any]
+      }
+      var game = started["game"] as! [String: Any]
+      var questions = game["questions"] as! [[String: Any]]
+      questions[0]["answerIndex"] = 99
+      let badAnswer = ["questions": questions, "chosen": []] as [String: Any]
+      game["chosen"] = [Int.min]
+      var hangman: [String: Any] = ["word": "cath", "clue": "cat", "lives": Int.min, "guesses": ["z"], "misses": ["z"]]
+      let bodies: [(String, [String: Any])] = [
+        ("translation/answer", ["game": badAnswer, "choice": 0]),
+        ("translation/answer", ["game": started["game"]!, "choice": Int.max]),
+        ("translation/answer", ["game": game, "choice": 0]),
+        ("hangman/guess", ["game": hangman, "letter": "a"]),
+      ]
+      hangman["lives"] = 7
+      hangman["word"] = String(repeating: "ab", count: 50_000)
+      for (path, body) in bodies + [("hangman/guess", ["game": hangman, "letter": "a"])] {
+        try await client.execute(
+          uri: "/api/phrasebook/games/\(path)", method: .post, headers: sameOrigin, body: json(body)
+        ) { response in
+          #expect(response.status == .unprocessableContent)
+          #expect(
+            response.error?.contains("not one this server") == true || response.error?.contains("choose 1 to 4") == true
+          )
+        }
+      }
+      try await client.execute(uri: "/api/phrasebook/games/hangman", method: .get) { #expect($0.status == .ok) }
+    }
   }
 
   @Test func picturesAreCheckedStoredAndServed() async throws {

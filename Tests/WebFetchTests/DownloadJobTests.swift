@@ -37,6 +37,9 @@ import WebFetch
     return (Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0))), log)
   }
 
+  /// The test server is on loopback, which a download reaches only when allowed.
+  static let loopback = FetchPolicy(allowedHosts: ["127.0.0.1"])
+
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("download-\(UUID().uuidString)")
 
   func until(_ job: DownloadJob, received atLeast: Int64) async throws {
@@ -55,7 +58,8 @@ import WebFetch
       let file = folder.appendingPathComponent("series.sspkg")
       let installed = Received()
       let job = DownloadJob(
-        address: "http://127.0.0.1:\(client.port!)/file", file: file, expectedSize: Int64(Self.content.count)
+        address: "http://127.0.0.1:\(client.port!)/file", file: file, policy: Self.loopback,
+        expectedSize: Int64(Self.content.count)
       ) { file in installed.set(try Data(contentsOf: file)) }
       await job.resume()
       try await until(job, received: 40_000)
@@ -81,7 +85,8 @@ import WebFetch
     try await app.test(.live) { client in
       let address = "http://127.0.0.1:\(client.port!)/file"
       let file = folder.appendingPathComponent("series.sspkg")
-      let cancelled = DownloadJob(address: address, file: file) { _ in Issue.record("a cancelled job installs nothing")
+      let cancelled = DownloadJob(address: address, file: file, policy: Self.loopback) { _ in
+        Issue.record("a cancelled job installs nothing")
       }
       await cancelled.resume()
       try await until(cancelled, received: 20_000)
@@ -90,12 +95,12 @@ import WebFetch
       #expect(!FileManager.default.fileExists(atPath: file.path), "no partial file is left")
 
       struct Refused: Error, CustomStringConvertible { var description: String { "the checksum does not match" } }
-      let refused = DownloadJob(address: address, file: file) { _ in throw Refused() }
+      let refused = DownloadJob(address: address, file: file, policy: Self.loopback) { _ in throw Refused() }
       await refused.resume()
       #expect(await refused.wait() == .failed("the checksum does not match"))
       #expect(!FileManager.default.fileExists(atPath: file.path), "a refused download is deleted")
 
-      let unreachable = DownloadJob(address: "http://127.0.0.1:1/file", file: file) { _ in }
+      let unreachable = DownloadJob(address: "http://127.0.0.1:1/file", file: file, policy: Self.loopback) { _ in }
       await unreachable.resume()
       guard case .failed(let reason) = await unreachable.wait() else {
         Issue.record("an unreachable server fails the job")

@@ -3,7 +3,8 @@ import Phrasebook
 import WebFetch
 
 /// Imports from URLs running in the background, so the page can show real progress and cancel:
-/// a job downloads (counting bytes), then imports in one transaction unless it was cancelled.
+/// a job downloads (counting bytes; public addresses only, unless the host is in Phrasebook's
+/// allowed hosts), then imports in one transaction unless it was cancelled.
 final class ImportJobs: @unchecked Sendable {
   /// What the page polls.
   struct Status: Encodable, Sendable {
@@ -24,7 +25,8 @@ final class ImportJobs: @unchecked Sendable {
     lock.withLock { statuses[id] = Status() }
     let task = Task {
       do {
-        let data = try await download(url) { received, total in
+        let policy = FetchPolicy(allowedHosts: try await store.allowedHosts())
+        let data = try await download(url, policy: policy) { received, total in
           self.update(id) {
             $0.received = received
             $0.total = total

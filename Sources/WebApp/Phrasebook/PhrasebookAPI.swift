@@ -145,6 +145,11 @@ struct PhrasebookAPI: Sendable {
       }
       return Response(status: .noContent)
     }
+    group.get("settings") { _, _ in JSONResponse(Settings(allowedHosts: try await store.allowedHosts())) }
+    group.put("settings") { request, context in
+      let body = try await request.decode(as: Settings.self, context: context)
+      return JSONResponse(Settings(allowedHosts: try await store.setAllowedHosts(body.allowedHosts)))
+    }
     group.get("export") { request, _ in
       guard let name = request.uri.queryParameters.get("format"), let format = TransferFormat(rawValue: name) else {
         throw HTTPError(.badRequest, message: "format must be json, csv or apkg")
@@ -229,6 +234,12 @@ struct PhrasebookAPI: Sendable {
       let outcome = try body.game.guess(body.letter)
       return JSONResponse(HangmanState(body.game, outcome: outcome))
     }
+  }
+
+  /// Phrasebook's settings as the API reads and writes them.
+  struct Settings: Codable {
+    /// Hosts import-from-URL may reach although they are on this machine or the LAN.
+    let allowedHosts: [String]
   }
 
   struct URLBody: Decodable {

@@ -77,7 +77,7 @@ actor SeriesDownloads {
     let store = services.store
     let job = DownloadJob(
       address: package.absoluteString, file: folder.appendingPathComponent("\(entry.id).sspkg"),
-      expectedSize: entry.size
+      policy: .publicOnly.allowing(hostOf: address), expectedSize: entry.size
     ) { file in
       defer { try? FileManager.default.removeItem(at: file) }
       _ = try await store.install(file, expectedSHA256: entry.sha256)
@@ -131,7 +131,11 @@ actor SeriesDownloads {
     guard let address = try await services.store.settings().catalogURL else {
       throw HTTPError(.conflict, message: "no catalog address yet: set one in Settings")
     }
-    return (address, try SeriesCatalog(json: try await download(address, maxBytes: 4 << 20)))
+    return (
+      address,
+      try SeriesCatalog(
+        json: try await download(address, policy: .publicOnly.allowing(hostOf: address), maxBytes: 4 << 20))
+    )
   }
 
   private func activation(for catalog: SeriesCatalog) async throws -> Activation? {
