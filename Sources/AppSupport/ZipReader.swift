@@ -113,7 +113,7 @@ public final class ZipReader {
     }
     let path = String(decoding: Data(bytes: name, count: strlen(name)), as: UTF8.self)
     guard archive_entry_is_encrypted(header) == 0 else {
-      throw ZipError(.refusedEntry, "the zip entry \(excerpt(path)) is encrypted")
+      throw ZipError(.refusedEntry, "the zip entry \(shortened(path)) is encrypted")
     }
     let kind: ZipEntry.Kind
     switch archive_entry_filetype(header) & 0o170000 {
@@ -143,13 +143,13 @@ public final class ZipReader {
       let count = archive_read_data(archive, buffer, capacity)
       if count == 0 { break }
       guard count > 0 else {
-        throw ZipError(.damaged, "the zip entry \(excerpt(entry.path)) is damaged (\(lastError))")
+        throw ZipError(.damaged, "the zip entry \(shortened(entry.path)) is damaged (\(lastError))")
       }
       size += Int64(count)
       bytesInflated += Int64(count)
       guard size <= limits.entryBytes else {
         throw ZipError(
-          .tooLarge, "the zip entry \(excerpt(entry.path)) unpacks to more than \(limits.entryBytes) bytes")
+          .tooLarge, "the zip entry \(shortened(entry.path)) unpacks to more than \(limits.entryBytes) bytes")
       }
       guard bytesInflated <= limits.totalBytes else {
         throw ZipError(.tooLarge, "the zip unpacks to more than \(limits.totalBytes) bytes")
@@ -182,11 +182,11 @@ public func unzipArchive(_ data: Data, limits: ZipLimits = ZipLimits()) throws -
       case .directory: continue
       case .file:
         guard files[entry.path] == nil else {
-          throw ZipError(.refusedEntry, "the zip holds \(excerpt(entry.path)) twice")
+          throw ZipError(.refusedEntry, "the zip holds \(shortened(entry.path)) twice")
         }
         files[entry.path] = try reader.readData()
       case .symbolicLink, .other:
-        throw ZipError(.refusedEntry, "the zip entry \(excerpt(entry.path)) is not a plain file")
+        throw ZipError(.refusedEntry, "the zip entry \(shortened(entry.path)) is not a plain file")
       }
     }
     return files

@@ -66,7 +66,7 @@ public final class DictClient: @unchecked Sendable {
         if next.code == 250 { return definitions }
         try expect(next, 151)
         let fields = Self.words(next.text)
-        guard fields.count >= 2 else { throw malformed("151 without word and database: \(excerpt(next.text))") }
+        guard fields.count >= 2 else { throw malformed("151 without word and database: \(shortened(next.text))") }
         let body = try Self.textBody(connection, until: deadline)
         definitions.append(Definition(word: fields[0], database: fields[1], text: body.joined(separator: "\n")))
       }
@@ -84,7 +84,7 @@ public final class DictClient: @unchecked Sendable {
       try expect(try Self.status(try connection.readLine(until: deadline), server: server), 250)
       return try lines.map { line in
         let fields = Self.words(line)
-        guard fields.count >= 2 else { throw malformed("match line without database and word: \(excerpt(line))") }
+        guard fields.count >= 2 else { throw malformed("match line without database and word: \(shortened(line))") }
         return fields[1]
       }
     }
@@ -146,7 +146,7 @@ public final class DictClient: @unchecked Sendable {
     try connection.sendLine(command)
     let reply = try Self.status(try connection.readLine(until: deadline), server: server)
     if reply.code >= 400, ![552, 554, 555].contains(reply.code) {  // 550/551 bad database/strategy, 5xx, 420/421
-      throw LexikonError.serverRefused(server: server, code: reply.code, message: excerpt(reply.text))
+      throw LexikonError.serverRefused(server: server, code: reply.code, message: shortened(reply.text))
     }
     return try read(reply, connection, deadline)
   }
@@ -157,7 +157,7 @@ public final class DictClient: @unchecked Sendable {
     let deadline = Date(timeIntervalSinceNow: timeout)
     let banner = try Self.status(try connection.readLine(until: deadline), server: server)
     guard banner.code == 220 else {
-      throw LexikonError.serverRefused(server: server, code: banner.code, message: excerpt(banner.text))
+      throw LexikonError.serverRefused(server: server, code: banner.code, message: shortened(banner.text))
     }
     try connection.sendLine("CLIENT scriptorium")
     try expect(try Self.status(try connection.readLine(until: deadline), server: server), 250)
@@ -168,7 +168,7 @@ public final class DictClient: @unchecked Sendable {
   private func malformed(_ reason: String) -> LexikonError { .malformedResponse(server: server, reason: reason) }
 
   private func expect(_ reply: Status, _ code: Int) throws {
-    guard reply.code == code else { throw malformed("expected \(code), got \(reply.code) \(excerpt(reply.text))") }
+    guard reply.code == code else { throw malformed("expected \(code), got \(reply.code) \(shortened(reply.text))") }
   }
 
   /// A status line: three digits, a space, text.
@@ -182,7 +182,7 @@ public final class DictClient: @unchecked Sendable {
     guard digits.count == 3, digits.allSatisfy(\.isASCII), let code = Int(digits), (100...599).contains(code),
       line.count == 3 || line.dropFirst(3).first == " "
     else {
-      throw LexikonError.malformedResponse(server: server, reason: "not a status line: \(excerpt(line))")
+      throw LexikonError.malformedResponse(server: server, reason: "not a status line: \(shortened(line))")
     }
     return Status(code: code, text: String(line.dropFirst(4)))
   }

@@ -41,7 +41,7 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
       !SeriesManifest.isSafeID($0.id) || !(0...Self.maxPackageSize).contains($0.size) || $0.sha256.count != 64
     }) {
       throw ShareSynchError.badCatalog(
-        "the entry \(excerpt(bad.id)) needs an id, a size and a 64-digit SHA-256")
+        "the entry \(shortened(bad.id)) needs an id, a size and a 64-digit SHA-256")
     }
   }
 
@@ -49,7 +49,7 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
   public func entry(_ id: String) throws -> Entry {
     guard let entry = series.first(where: { $0.id == id }) else {
       throw ShareSynchError.badCatalog(
-        "it offers no series \(excerpt(id)) (it has \(excerpt(series.map(\.id).joined(separator: ", "), limit: 300)))")
+        "it offers no series \(shortened(id)) (it has \(shortened(series.map(\.id).joined(separator: ", "), limit: 300)))")
     }
     return entry
   }

@@ -111,31 +111,31 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
   /// Checks what JSON cannot: the format, ids, that every referenced file is a listed resource,
   /// and that every listed path is safe. Returns the first problem, or nil.
   public func problem() -> String? {
-    guard format == Self.currentFormat else { return "format \"\(excerpt(format))\" is not \(Self.currentFormat)" }
-    guard Self.isSafeID(id) else { return "the series id \"\(excerpt(id))\" must be letters, digits and -" }
+    guard format == Self.currentFormat else { return "format \"\(shortened(format))\" is not \(Self.currentFormat)" }
+    guard Self.isSafeID(id) else { return "the series id \"\(shortened(id))\" must be letters, digits and -" }
     guard !slideLanguages.isEmpty, !noteLanguages.isEmpty else { return "no slide or note language" }
     let listed = Set(resources.map(\.path))
     guard listed.count == resources.count else { return "a resource is listed twice" }
     if let unsafe = resources.first(where: { SeriesPackage.unsafeReason($0.path) != nil }) {
-      return "the resource path \(excerpt(unsafe.path)) is not allowed"
+      return "the resource path \(shortened(unsafe.path)) is not allowed"
     }
     guard resources.count < SeriesPackage.maxEntries else { return "more than \(SeriesPackage.maxEntries) resources" }
     if let bad = resources.first(where: { !(0...SeriesCatalog.maxPackageSize).contains($0.size) }) {
-      return "the resource \(excerpt(bad.path)) has a size outside 0 to 1 TiB"
+      return "the resource \(shortened(bad.path)) has a size outside 0 to 1 TiB"
     }
     if let song = songs.first(where: { !Self.isSafeID($0.id) }) {
-      return "the song id \"\(excerpt(song.id))\" must be letters, digits and -"
+      return "the song id \"\(shortened(song.id))\" must be letters, digits and -"
     }
     let songIDs = Set(songs.map(\.id))
     guard songIDs.count == songs.count else { return "a song id repeats" }
     guard Set(sermons.map(\.id)).count == sermons.count else { return "a sermon id repeats" }
     var referenced = songs.flatMap { [$0.vocal, $0.image, $0.instrumental].compactMap { $0 } }
     for sermon in sermons {
-      let name = excerpt(sermon.id)
+      let name = shortened(sermon.id)
       guard Self.isSafeID(sermon.id) else { return "the sermon id \"\(name)\" must be letters, digits and -" }
-      if let song = sermon.appeal.song, !songIDs.contains(song) { return "sermon \(name): no song \(excerpt(song))" }
+      if let song = sermon.appeal.song, !songIDs.contains(song) { return "sermon \(name): no song \(shortened(song))" }
       if let slide = sermon.slides.first(where: { !Self.isSafeID($0.id) }) {
-        return "sermon \(name): the slide id \"\(excerpt(slide.id))\" must be letters, digits and -"
+        return "sermon \(name): the slide id \"\(shortened(slide.id))\" must be letters, digits and -"
       }
       guard Set(sermon.slides.map(\.id)).count == sermon.slides.count else {
         return "sermon \(name): a slide id repeats"
@@ -143,16 +143,16 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
       for slide in sermon.slides {
         if slide.kind != .appeal, slide.resource == nil { return "sermon \(name), slide \(slide.id): no resource" }
         if let overlay = slide.overlays?.values.first(where: { !Self.isHexColor($0.color) }) {
-          return "sermon \(name), slide \(slide.id): the overlay colour \(excerpt(overlay.color)) is not #rrggbb"
+          return "sermon \(name), slide \(slide.id): the overlay colour \(shortened(overlay.color)) is not #rrggbb"
         }
         referenced += slide.resource.map { [$0] } ?? []
       }
     }
     if let missing = referenced.first(where: { !listed.contains($0) }) {
-      return "\(excerpt(missing)) is used but not listed"
+      return "\(shortened(missing)) is used but not listed"
     }
     if let text = textFields.first(where: { $0.contains("\0") }) {
-      return "the text \(excerpt(text.replacingOccurrences(of: "\0", with: "␀"))) holds a NUL character"
+      return "the text \(shortened(text.replacingOccurrences(of: "\0", with: "␀"))) holds a NUL character"
     }
     return nil
   }

@@ -42,27 +42,27 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   /// A sentence a user can act on.
   public var description: String {
     switch self {
-    case .badPackage(let file, let reason): "\(excerpt(file)) is not a series package: \(reason)"
+    case .badPackage(let file, let reason): "\(shortened(file)) is not a series package: \(reason)"
     case .checksumMismatch(let file, let expected, let actual):
-      "\(excerpt(file)) is damaged or not the published file: its SHA-256 is \(actual), expected \(expected)"
-    case .badResource(let path, let reason): "the package's resource \(excerpt(path)) \(reason)"
-    case .unsafeEntry(let path, let reason): "the package entry \(excerpt(path)) was refused: \(reason)"
+      "\(shortened(file)) is damaged or not the published file: its SHA-256 is \(actual), expected \(expected)"
+    case .badResource(let path, let reason): "the package's resource \(shortened(path)) \(reason)"
+    case .unsafeEntry(let path, let reason): "the package entry \(shortened(path)) was refused: \(reason)"
     case .noSpace(let needed, let available):
       "not enough free space: the series needs \(needed / 1_048_576 + 1) MB, \(available / 1_048_576) MB are free"
-    case .badSeriesFolder(let path, let reason): "\(excerpt(path)) cannot be packed: \(reason)"
-    case .alreadyInstalled(let id): "the series \(excerpt(id)) is already installed"
-    case .unknownSeries(let id): "no series \(excerpt(id)) is installed"
-    case .unknownSermon(let id): "the series has no sermon \(excerpt(id))"
+    case .badSeriesFolder(let path, let reason): "\(shortened(path)) cannot be packed: \(reason)"
+    case .alreadyInstalled(let id): "the series \(shortened(id)) is already installed"
+    case .unknownSeries(let id): "no series \(shortened(id)) is installed"
+    case .unknownSermon(let id): "the series has no sermon \(shortened(id))"
     case .unknownVariation(let id): "the series has no variation \(id)"
     case .unknownSlide(let id): "this variation has no slide \(id)"
     case .unknownLanguage(let code, let offered):
-      "the series does not carry \(excerpt(code)) (it has \(offered.joined(separator: ", ")))"
-    case .originalIsReadOnly(let what): "the original variation cannot be \(excerpt(what)): create a variation first"
-    case .badName(let reason): excerpt(reason, limit: 300)
+      "the series does not carry \(shortened(code)) (it has \(offered.joined(separator: ", ")))"
+    case .originalIsReadOnly(let what): "the original variation cannot be \(shortened(what)): create a variation first"
+    case .badName(let reason): shortened(reason, limit: 300)
     case .badMedia(let reason): reason
     case .badActivationCode(let reason): "the activation code is refused: \(reason)"
     case .badCatalog(let reason): "the catalog cannot be used: \(reason)"
-    case .badSetting(let reason): excerpt(reason, limit: 300)
+    case .badSetting(let reason): shortened(reason, limit: 300)
     }
   }
 }

@@ -35,7 +35,7 @@ struct SameOriginWritesMiddleware<Context: RequestContext>: RouterMiddleware {
     guard ![.get, .head, .options].contains(request.method) else { return try await next(request, context) }
     if let origin = request.headers[.origin] {
       guard hosts.isOwnOrigin(origin, requestAuthority: request.head.authority) else {
-        throw HTTPError(.forbidden, message: "cross-origin write rejected (Origin: \(excerpt(origin)))")
+        throw HTTPError(.forbidden, message: "cross-origin write rejected (Origin: \(shortened(origin)))")
       }
     } else if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!], !["same-origin", "none"].contains(site) {
       throw HTTPError(.forbidden, message: "cross-site write rejected")
