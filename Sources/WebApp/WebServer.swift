@@ -90,6 +90,7 @@ public enum WebServer {
     let pages = try await Pages()
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages))
     if let token { router.add(middleware: AccessTokenMiddleware(token: token)) }
     router.add(middleware: SameOriginWritesMiddleware())
