@@ -21,6 +21,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
 
 from conftest import BINARY, Server, wait_for
 
@@ -651,6 +652,14 @@ def test_sharesynch_screens(visits, site):
         if number == 2:
             visits.wait_shown(*LITERAL)  # escaped notes, in the editor as text
         visits.check()
+    driver.find_element(By.CSS_SELECTOR, "#import summary").click()  # another sermon's slides
+    Select(driver.find_element(By.ID, "import-sermon")).select_by_value("s2")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#import-slides .thumb")) == slides)
+    visits.wait_shown(PAYLOADS[1])  # its title in the sermon menu
+    visits.check()
+    driver.find_element(By.ID, "rearrange").click()  # every slide in the grid
+    wait_for(driver, lambda d: d.find_element(By.ID, "grid").is_displayed())
+    visits.check()
     visits.open("/sharesynch/settings")
     visits.wait_shown(PAYLOADS[5])  # the activation code typed in settings
     visits.check()
