@@ -95,6 +95,7 @@ public enum WebServer {
     let pages = try await Pages()
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ErrorMiddleware(pages: pages))
     router.add(middleware: KnownHostMiddleware(hosts: hosts))
     if let token { router.add(middleware: AccessTokenMiddleware(token: token)) }
