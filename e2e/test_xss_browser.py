@@ -468,7 +468,8 @@ def test_key_it_pages(visits, site):
     visits.open("/keyit/books/" + urllib.parse.quote(PAYLOADS[5], safe=""))
     visits.check()
     visits.open("/phrasebook?book=" + urllib.parse.quote(PAYLOADS[5] + "!", safe=""))
-    visits.wait_shown(PAYLOADS[5] + "!")
+    # messages quote input with its quotes and backslashes escaped
+    visits.wait_shown((PAYLOADS[5] + "!").replace("\\", "\\\\").replace('"', '\\"'))
     visits.check()
     visits.open("/keyit/export?book=GEN&chapter=2")
     visits.driver.find_element(By.ID, "preview").click()
@@ -502,6 +503,8 @@ def test_phrasebook_pages(visits, site, tmp_path):
     visits.wait_shown(*LITERAL)
     visits.check()
     for number, payload in enumerate(PAYLOADS, 1):  # each pair's detail: every field and its picture
+        if any(ord(c) < 0x20 or ord(c) == 0x7F for c in payload):
+            continue  # refused by the core: text may not hold control characters
         visits.open(f"/phrasebook/word?{main}&w={urllib.parse.quote(words[number - 1])}")
         wait_for(visits.driver, lambda d: d.find_element(By.ID, "detail").is_displayed())
         if payload in LITERAL:
