@@ -10,7 +10,7 @@ import sys
 import urllib.request
 from pathlib import Path
 
-from conftest import FIXTURES, REPO, Server
+from conftest import FIXTURES, REPO, Server, free_port
 
 # Generated cases per operation and phase (examples are always all run); the run stays within
 # about three minutes on a two-core machine.
@@ -31,9 +31,20 @@ def call(server, method, path, body=None):
         return json.loads(response.read() or b"null")
 
 
-def seed(server):
-    """What the document's examples refer to: Ruth 1 opened (item 4 is verse 1), pairs 1-6, and the
-    demo's variations 2 and 3 (current; its slides of `welcome` are 19-27)."""
+def catalog_site(folder):
+    """A catalog on loopback offering `easter`, whose package is missing (its download fails)."""
+    folder.mkdir()
+    (folder / "catalog.json").write_text(json.dumps({"series": [
+        {"id": "easter", "name": "Easter", "size": 1024, "sha256": "0" * 64, "url": "easter.sspkg", "free": True}]}))
+    port = free_port()
+    site = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=folder,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return site, f"http://127.0.0.1:{port}/catalog.json"
+
+
+def seed(server, catalog):
+    """What the document's examples refer to: Ruth 1 opened (item 4 is verse 1), pairs 1-6, the
+    demo's variations 2 and 3 (current; its slides of `welcome` are 19-27), and a catalog."""
     call(server, "GET", "/api/keyit/books/RUT/chapters/1")
     call(server, "POST", "/api/phrasebook/books", {"name": "Cymraeg", "languages": "en:English,cy:Welsh"})
     for one, two, tag in [("dog", "ci", "animals"), ("cat", "cath", "animals"), ("house", "tŷ", "home"),
@@ -42,15 +53,17 @@ def seed(server):
              {"wordOne": one, "wordTwo": two, "type": "noun", "tags": [tag]})
     call(server, "POST", "/api/sharesynch/series/demo/variations", {"name": "Spare"})
     call(server, "POST", "/api/sharesynch/series/demo/variations", {"name": "Short"})
+    call(server, "PUT", "/api/sharesynch/settings", {"catalogURL": catalog})
 
 
 def test_schemathesis_finds_no_5xx_no_schema_violation_and_no_crash(tmp_path):
     server = Server(tmp_path / "data")
     server.cli.run("init", "--name", "Test Bible")
     server.cli.run("import", FIXTURES / "09-RUTeng-web.usfm")
+    site, catalog = catalog_site(tmp_path / "site")
     server.start()
     try:
-        seed(server)
+        seed(server, catalog)
         config = tmp_path / "schemathesis.toml"
         # Generated cases of a sermon's operations use the demo sermon, and those of an item's
         # operations Ruth 1:1, so that they reach the bodies' rules rather than stopping at "no such…".
@@ -79,6 +92,8 @@ def test_schemathesis_finds_no_5xx_no_schema_violation_and_no_crash(tmp_path):
         alive = server.process.poll() is None
     finally:
         server.stop()
+        site.terminate()
+        site.wait()
     assert alive, "the server died during the run"
     assert run.returncode == 0, run.stdout[-20000:] + run.stderr[-4000:]
 

@@ -6,6 +6,7 @@ import Lexikon
 import NIOCore
 import Phrasebook
 import ShareSynch
+import WebFetch
 
 /// True when an `Origin` is this server's own: the same host and port as the request's authority.
 func isThisServer(_ origin: URL, authority: String?) -> Bool {
@@ -120,6 +121,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       }
     case let error as PresentationHubError: return (.conflict, error.description)
     case let error as ImportFileError: return (.unprocessableContent, error.description)
+    case let error as DownloadError: return (.badGateway, error.description)
     case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)
     case is DecodingError: return (.badRequest, "the request body is not what this endpoint expects")
     case is NIOTooManyBytesError: return (.contentTooLarge, "the request is larger than this server accepts")
