@@ -96,6 +96,9 @@ def test_schemathesis_finds_no_5xx_no_schema_violation_and_no_crash(tmp_path):
         site.wait()
     assert alive, "the server died during the run"
     assert run.returncode == 0, run.stdout[-20000:] + run.stderr[-4000:]
+    figures = json.loads(report.read_text())
+    print("schemathesis:", figures["operations"], figures["test_cases"])
+    assert figures["operations"]["tested"] == figures["operations"]["total"], "every operation was tested"
 
 
 def test_api_md_is_generated_from_the_document():
