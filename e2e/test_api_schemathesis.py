@@ -61,8 +61,8 @@ def test_schemathesis_finds_no_5xx_no_schema_violation_and_no_crash(tmp_path):
     server.cli.run("init", "--name", "Test Bible")
     server.cli.run("import", FIXTURES / "09-RUTeng-web.usfm")
     site, catalog = catalog_site(tmp_path / "site")
-    server.start()
     try:
+        server.start()
         seed(server, catalog)
         config = tmp_path / "schemathesis.toml"
         # Generated cases of a sermon's operations use the demo sermon, and those of an item's
