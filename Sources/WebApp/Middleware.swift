@@ -7,6 +7,7 @@ import Lexikon
 import NIOCore
 import Phrasebook
 import ShareSynch
+import WebFetch
 
 /// Refuses every request whose `Host` is not a name of this server: after DNS rebinding, a page
 /// of another site reaches the server under that site's name, and must get nothing.
@@ -132,6 +133,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       }
     case let error as PresentationHubError: return (.conflict, error.description)
     case let error as ImportFileError: return (.unprocessableContent, error.description)
+    case let error as DownloadError: return (.badGateway, error.description)
     case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)
     case is DecodingError: return (.badRequest, "the request body is not what this endpoint expects")
     case is NIOTooManyBytesError: return (.contentTooLarge, "the request is larger than this server accepts")

@@ -87,7 +87,8 @@ public enum WebServer {
       configuration: configuration, logger: logger)
   }
 
-  /// The routes, separate from the server so tests can drive them.
+  /// The routes, separate from the server so tests can drive them. `/api/openapi.json` describes
+  /// every `/api/` route; OpenAPIDocumentTests keeps the two in step.
   public static func router(
     keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, shareSynch: ShareSynchServices? = nil,
     token: String? = nil, hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1")
@@ -104,6 +105,10 @@ public enum WebServer {
       middleware: FileMiddleware(Pages.publicFolder + "/static", urlBasePath: "/static", searchForIndexHtml: false))
     router.get("/") { _, _ in try pages.render("home", HomeView()) }
     router.get("/healthz") { _, _ in "ok" }
+    let openAPI = ByteBuffer(data: try Data(contentsOf: URL(fileURLWithPath: Pages.publicFolder + "/openapi.json")))
+    router.get("/api/openapi.json") { _, _ in
+      Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI))
+    }
     KeyItPages(store: keyIt, pages: pages).register(on: router.group("keyit"))
     KeyItAPI(store: keyIt).register(on: router.group("api/keyit"))
     PhrasebookAPI(store: phrasebook).register(on: router.group("api/phrasebook"))

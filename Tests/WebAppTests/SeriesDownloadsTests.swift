@@ -105,4 +105,26 @@ import Testing
       }
     }
   }
+
+  /// A catalog address that answers an error or refuses the connection is the catalog server's
+  /// fault: 502 with its words, never a 500.
+  @Test func aCatalogThatCannotBeReadIsABadGatewayNamingWhy() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let nothing = Application(router: Router(), configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+    try await nothing.test(.live) { catalogClient in
+      let (app, _) = try await app()
+      try await app.test(.router) { client in
+        _ = try await client.execute(
+          uri: "/api/sharesynch/settings", method: .put, headers: sameOrigin,
+          body: json(["catalogURL": "http://127.0.0.1:\(catalogClient.port!)/catalog.json"]))
+        for (uri, method) in [
+          ("/api/sharesynch/catalog", HTTPRequest.Method.get), ("/api/sharesynch/downloads/hope", .post),
+        ] {
+          let response = try await client.execute(uri: uri, method: method, headers: sameOrigin)
+          #expect(response.status == .badGateway, "\(uri)")
+          #expect(response.error?.contains("404") == true, "\(response.error ?? "")")
+        }
+      }
+    }
+  }
 }
