@@ -136,6 +136,11 @@ public final class ShareSynchStore: Sendable {
   {
     let name = name.trimmed.nfc
     guard !name.isEmpty else { throw ShareSynchError.badName("a variation needs a name") }
+    guard name.count <= 100 else { throw ShareSynchError.badName("a variation's name has at most 100 characters") }
+    if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+      throw ShareSynchError.badName(
+        "a variation's name is one line of text: \(controlCharacterName(control)) cannot be part of it")
+    }
     return try await writer.write { db in
       var series = try Self.series(db, seriesID)
       let from = try source.map { try Self.variation(db, $0, in: seriesID) } ?? Self.original(db, seriesID)

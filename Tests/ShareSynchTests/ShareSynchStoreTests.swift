@@ -19,6 +19,16 @@ import Testing
     try await store.slides(series: "grace", sermon: "one", variation: variation).map(\.notes)
   }
 
+  @Test func aVariationNameIsOneLineOfReasonableLength() async throws {
+    _ = try await installed()
+    for name in ["Spare\nline", "bell\u{7}", "tab\there", String(repeating: "v", count: 101)] {
+      await #expect(throws: ShareSynchError.self, "\(name.debugDescription)") {
+        try await store.createVariation(series: "grace", name: name)
+      }
+    }
+    #expect(try await store.variations(series: "grace").count == 1, "nothing was created")
+  }
+
   @Test func installingRegistersTheSeriesWithItsOriginalVariation() async throws {
     let series = try await installed()
     #expect(series.slideLanguage == "en" && series.noteLanguage == "en")
