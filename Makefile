@@ -3,7 +3,7 @@
 
 # The fuzz targets `make test` runs: a bounded run, the same inputs every time (seeded). A target
 # that crashes, hangs or grows past the memory limit fails the run and prints the saved input.
-FUZZ_TARGETS = usfm pairs-json pairs-csv manifest notes-html dict-protocol dictd-index dictzip
+FUZZ_TARGETS = usfm pairs-json pairs-csv manifest notes-html dict-protocol dict-entry dictd-index dictzip
 # Add these two to FUZZ_TARGETS once AppSupport's zip reader replaces ZIPFoundation's (issue 15):
 # today damaged packages crash it (MemoryFile.readData) or hang it (inflate).
 FUZZ_ZIP_TARGETS = apkg sspkg

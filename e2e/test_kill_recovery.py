@@ -364,3 +364,27 @@ def test_every_acknowledged_write_survives_sigkill(app, tmp_path):
     print(f"\nkill-recovery {app}: {CYCLES} kill cycles, {ledger.answered} writes acknowledged, "
           f"{ledger.checked} checked after the last restart, {ledger.refused} refused, {len(errors)} failures")
     assert not errors, "\n".join(errors[:30])
+
+
+def test_serve_starts_after_sigkill_during_its_start(tmp_path):
+    """SIGKILL while `serve` starts (migrating, installing the demo series) on the same data
+    folder, CYCLES times; then it must start, list the demo series and answer every app."""
+    rng = random.Random(f"{SEED}-start")
+    data = tmp_path / "data"
+    server = Serve(data, tmp_path / "serve.log")
+    for _ in range(CYCLES):
+        port = free_port()
+        with open(server.log, "ab") as log:
+            process = subprocess.Popen([BINARY, "serve", "--port", str(port), "--data", str(data)],
+                                       stdout=log, stderr=log)
+        time.sleep(rng.uniform(0.02, 1.5))
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=10)
+    server.start()
+    assert [s["id"] for s in server.call("GET", "/api/sharesynch/series")] == ["demo"]
+    for path in ("/api/keyit/bibles", "/api/phrasebook/books", "/api/lexikon/dictionaries"):
+        server.call("GET", path)
+    server.stop()
+    assert all(result == "ok" for result in integrity(data).values()), integrity(data)
+    leftovers = list(data.rglob(".installing-*"))
+    print(f"\nkill-recovery start: {CYCLES} kills during start, {len(leftovers)} .installing-* folders left")

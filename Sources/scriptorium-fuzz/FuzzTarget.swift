@@ -70,6 +70,6 @@ struct Scratch: Sendable {
 
 /// Every target, in the order `make fuzz` runs them.
 let allTargets: [FuzzTarget] = [
-  usfmTarget, pairsJSONTarget, pairsCSVTarget, manifestTarget, notesHTMLTarget, dictProtocolTarget,
+  usfmTarget, pairsJSONTarget, pairsCSVTarget, manifestTarget, notesHTMLTarget, dictProtocolTarget, dictEntryTarget,
   dictdIndexTarget, dictzipTarget, apkgTarget, seriesPackageTarget,
 ]

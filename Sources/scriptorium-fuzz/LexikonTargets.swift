@@ -9,7 +9,7 @@ let dictProtocolTarget = FuzzTarget(
     "220 dictd 1.13 <auth.mime> <1@x>\r\n", "250 ok\r\n", "150 1 definitions retrieved\r\n",
     "151 \"hund\" fd-swe-eng \"Swedish-English\"\r\n", "152 2 matches found\r\n", "110 2 databases present\r\n",
     "111 1 strategies\r\n", "552 no match\r\n", "554 none\r\n", "420 down\r\n", ".\r\n", "..", "\r\n", "\n", "\"",
-    "\\", " ", "fd-swe-eng ", "hund <n>\r\n", "1. dog\r\n", "\u{0}",
+    "\\", " ", " /", "fd-swe-eng ", "hund <n>\r\n", "1. dog\r\n", "\u{0}",
   ],
   seeds: { _ in
     let banner = "220 dictd 1.13.0 <auth.mime> <7.1@localhost>\r\n250 ok\r\n"
@@ -44,6 +44,28 @@ let dictProtocolTarget = FuzzTarget(
       _ = try? client.strategies()
       client.close()
     }
+  })
+
+/// Lexikon's reading of one definition's text (headword, pronunciation, part of speech, senses),
+/// what both a DICT server and dictd files give it.
+let dictEntryTarget = FuzzTarget(
+  "dict-entry", "Lexikon definition text (DictEntry: headword /pronunciation/ <pos>, numbered senses)",
+  tokens: [
+    " /", "/", " <", "<", ">", "<n>", "1. ", "10. ", "\n", "\r\n", "\n\n", " ", "\u{0}", "\u{2028}",
+    "99999999999999999999. ",
+  ],
+  seeds: { places in
+    let stem = places.dictd.appendingPathComponent(dictdStems[0]).path
+    let real =
+      (try? DictdFileDictionary(stem: stem)).map { dictionary in
+        ["hund", "katt", "gå", "bra", "hus", "vara"].flatMap { (try? dictionary.define($0)) ?? [] }
+      } ?? []
+    return (real + ["hund /hɵnd/ <n>\n1. dog\n2. hound <n, masc>\n", "word\n  sense one\n  sense two"]).map {
+      Array($0.utf8)
+    }
+  },
+  runner: { _ in
+    { bytes in _ = DictEntry(raw: String(decoding: bytes, as: UTF8.self)) }
   })
 
 /// The dictd index files Debian installs (dictd-freedict), largest first.

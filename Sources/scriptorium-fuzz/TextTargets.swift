@@ -113,13 +113,14 @@ let notesHTMLTarget = FuzzTarget(
   })
 
 /// The first tag in sanitised notes that is not one of the bare tags the subset allows, if any.
+/// Read by Unicode scalars, as a browser reads markup (a combining mark after `>` is not part of it).
 private func strayMarkup(in html: String) -> String? {
-  let allowed: Set<Substring> = ["b", "/b", "i", "/i", "u", "/u", "s", "/s", "ul", "/ul", "li", "/li", "p", "/p", "br"]
-  var rest = Substring(html)
+  let allowed: Set<String> = ["b", "/b", "i", "/i", "u", "/u", "s", "/s", "ul", "/ul", "li", "/li", "p", "/p", "br"]
+  var rest = Substring.UnicodeScalarView(html.unicodeScalars)
   while let open = rest.firstIndex(of: "<") {
     let after = rest[rest.index(after: open)...]
-    guard let close = after.firstIndex(of: ">"), allowed.contains(after[..<close]) else {
-      return String(rest[open...].prefix(40))
+    guard let close = after.firstIndex(of: ">"), allowed.contains(String(after[..<close])) else {
+      return String(String.UnicodeScalarView(rest[open...].prefix(40)))
     }
     rest = after[after.index(after: close)...]
   }

@@ -23,6 +23,29 @@ import Testing
     }
   }
 
+  @Test func aHeadwordEndingInASlashHasNoPronunciation() {
+    // A DICT server (or a .dict file) answering "word /" as a definition's first line trapped.
+    let entry = DictEntry(raw: "hund /\n1. dog\n")
+    #expect(entry.headword == "hund /" && entry.pronunciation == nil)
+    #expect(entry.senses.map(\.text) == ["dog"])
+    #expect(DictEntry(raw: "a /").headword == "a /")
+    #expect(DictEntry(raw: "hund /hɵnd/ <n>").pronunciation == "hɵnd")
+    for fixture in fuzzFixtures("dict-entry") { _ = DictEntry(raw: fixture.text) }
+  }
+
+  @Test func savedDictServerAnswersAreErrorsOrEntries() throws {
+    let fixtures = fuzzFixtures("dict-protocol")
+    #expect(!fixtures.isEmpty)
+    for fixture in fixtures {  // the whole conversation at once, then silence, as the fuzzer sent it
+      let server = try FakeDictServer(banner: fixture.text) { _ in .silence }
+      defer { server.stop() }
+      let source = DictServerSource(client: DictClient(host: "127.0.0.1", port: server.port, timeout: 1))
+      for dictionary in ((try? source.dictionaries()) ?? []).prefix(2) {
+        for text in (try? source.define("hund", in: dictionary)) ?? [] { _ = DictEntry(raw: text) }
+      }
+    }
+  }
+
   @Test func entriesReachingPastTheLargestIntAreOutOfRange() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dictd-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
