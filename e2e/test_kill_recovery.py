@@ -5,7 +5,8 @@ reviews, which no route lists, from the database), and `PRAGMA integrity_check` 
 every `*.sqlite`. A write whose answer never came (in flight at the kill) may or may not be there.
 
 Seeded (`KILL_SEED`, default 15) and `KILL_CYCLES` (default 5) kills per app; each app prints
-`kill-recovery APP: cycles, acknowledged writes checked, refused` (run pytest with -s to see it)."""
+`kill-recovery APP: N kill cycles, N writes acknowledged, N checked after the last restart, N
+refused, N failures` (run pytest with -s to see it). A last test kills `serve` while it starts."""
 import json
 import os
 import random
@@ -104,7 +105,9 @@ class Ledger:
         self.lock = threading.Lock()
         self.answered = self.refused = 0
 
-    def _send(self, writer, flight, request):
+    def send(self, writer, flight, request):
+        """Sends `request()` with `flight` — (kind, key, value) — as what it may leave if it is never
+        answered, and returns its answer; a Refused answer is counted and raised."""
         with self.lock:
             self.in_flight[writer] = flight
         try:
@@ -122,14 +125,14 @@ class Ledger:
     def set(self, writer, key, value, request):
         """Sends `request()` meant to leave `value` at `key`; on a 2xx answer, records what the
         answer says was stored (what `request` returns)."""
-        stored = self._send(writer, ("set", key, value), request)
+        stored = self.send(writer, ("set", key, value), request)
         with self.lock:
             self.values[key] = stored
             self.maybe.pop(key, None)
 
     def add(self, writer, key, request):
         """Sends `request()` meant to count one more at `key`; records it when it returns True."""
-        if self._send(writer, ("add", key, None), request):
+        if self.send(writer, ("add", key, None), request):
             with self.lock:
                 self.counts[key] = self.counts.get(key, 0) + 1
 
@@ -180,7 +183,7 @@ def keyit_write(server, state, ledger, writer, n, rng):
                if a["id"].startswith("insert") and not a.get("question")]
     if actions:
         action = rng.choice(actions)
-        made = ledger._send(writer, ("new", None, None), lambda: server.call(
+        made = ledger.send(writer, ("new", None, None), lambda: server.call(
             "POST", f"/api/keyit/items/{item}/actions/{action}", {})["currentItem"])
         if action not in ("insertParagraphBefore", "insertParagraphIn"):  # a paragraph break carries no text
             items.append(made)
@@ -213,7 +216,7 @@ def phrasebook_write(server, state, ledger, writer, n, rng):
             is not None)
         return
     words = (f"w{writer}-{n}-{rng.randrange(10**6)}", f"g{writer}-{n}")
-    made = ledger._send(writer, ("new", None, None), lambda: server.call(
+    made = ledger.send(writer, ("new", None, None), lambda: server.call(
         "POST", "/api/phrasebook/pairs?book=Kill", {"wordOne": words[0], "wordTwo": words[1], "tags": ["kill"]}))
     pair = made["pair"]["pair"]["id"]
     pairs.append(pair)
