@@ -23,7 +23,7 @@ run: setup
 test: setup
 	swift build --build-tests
 	swift test --skip-build
-	$(FUZZ) $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --seconds 300 --seed $(FUZZ_SEED) --out .build/fuzz
+	$(FUZZ) $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --seconds 60 --seed $(FUZZ_SEED) --out .build/fuzz
 	.venv/bin/python -m pytest -q e2e
 
 fuzz: setup

@@ -55,7 +55,24 @@ enum Samples {
     let manifest = try SeriesPackage.pack(folder: folder, to: package)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    return (Array(try encoder.encode(manifest)), Array(try Data(contentsOf: package)))
+    return (Array(try encoder.encode(manifest)), withFixedTimes(Array(try Data(contentsOf: package))))
+  }
+
+  /// A zip with every entry's modification time and date set to 1980-01-01 00:00 (local headers
+  /// hold them at offset 10, central directory headers at 12), so a seed packed today is the same
+  /// bytes as one packed tomorrow and a seed number always means the same inputs.
+  static func withFixedTimes(_ zip: [UInt8]) -> [UInt8] {
+    var bytes = zip
+    for index in bytes.indices.dropLast(16) where bytes[index] == 0x50 && bytes[index + 1] == 0x4B {
+      let field: Int? =
+        switch (bytes[index + 2], bytes[index + 3]) {
+        case (3, 4): 10
+        case (1, 2): 12
+        default: nil
+        }
+      if let field { bytes.replaceSubrange(index + field..<index + field + 4, with: [0, 0, 0x21, 0]) }
+    }
+    return bytes
   }
 }
 
