@@ -1,5 +1,17 @@
 # The README's two commands: `make run` and `make test`. Both install what is missing first.
-.PHONY: setup run test bench format
+.PHONY: setup run test fuzz bench format
+
+# The fuzz targets `make test` runs: a bounded run, the same inputs every time (seeded). A target
+# that crashes, hangs or grows past the memory limit fails the run and prints the saved input.
+FUZZ_TARGETS = usfm pairs-json pairs-csv manifest notes-html dict-protocol dict-entry dictd-index dictzip
+# Add these two to FUZZ_TARGETS once AppSupport's zip reader replaces ZIPFoundation's (issue 15):
+# today damaged packages crash it (MemoryFile.readData) or hang it (inflate).
+FUZZ_ZIP_TARGETS = apkg sspkg
+FUZZ_RUNS = 3000
+FUZZ_SEED = 1
+# `make fuzz`: every target for FUZZ_SECONDS each, from FUZZ_SEED (pick another seed for new inputs).
+FUZZ_SECONDS = 300
+FUZZ = .build/debug/scriptorium-fuzz
 
 setup:
 	./scripts/setup.sh
@@ -11,7 +23,12 @@ run: setup
 test: setup
 	swift build --build-tests
 	swift test --skip-build
+	$(FUZZ) $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --seconds 60 --seed $(FUZZ_SEED) --out .build/fuzz
 	.venv/bin/python -m pytest -q e2e
+
+fuzz: setup
+	swift build --product scriptorium-fuzz
+	$(FUZZ) $(FUZZ_TARGETS) $(FUZZ_ZIP_TARGETS) --seconds $(FUZZ_SECONDS) --seed $(FUZZ_SEED) --out .build/fuzz
 
 bench: setup
 	swift build -c release --product keyit-benchmark

@@ -87,6 +87,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ]
     ),
+    .executableTarget(
+      name: "scriptorium-fuzz",
+      dependencies: ["KeyIt", "Lexikon", "Phrasebook", "ShareSynch"]
+    ),
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "keyit-benchmark",

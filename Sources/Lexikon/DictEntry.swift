@@ -39,7 +39,7 @@ public struct DictEntry: Codable, Sendable, Equatable {
     let (rest, partOfSpeech) = Self.trailingAngle(first)
     var headword = rest
     var pronunciation: String?
-    if rest.hasSuffix("/"), let open = rest.range(of: " /") {
+    if rest.hasSuffix("/"), let open = rest.range(of: " /"), open.upperBound < rest.endIndex {  // not "word /"
       pronunciation = String(rest[open.upperBound..<rest.index(before: rest.endIndex)])
       headword = String(rest[..<open.lowerBound]).trimmed
     }

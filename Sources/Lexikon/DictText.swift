@@ -28,11 +28,14 @@ public struct DictText: Sendable {
 
   /// The definition text at `offset` for `length` bytes of the uncompressed text.
   public func text(offset: Int, length: Int, headword: String) throws -> String {
-    guard offset >= 0, length >= 0 else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
+    let (end, tooLarge) = offset.addingReportingOverflow(length)
+    guard offset >= 0, length >= 0, !tooLarge else {
+      throw LexikonError.entryOutOfRange(file: file, headword: headword)
+    }
     let bytes: Data
     if let chunks {
       let first = offset / chunks.length
-      let last = (offset + max(length, 1) - 1) / chunks.length
+      let last = length == 0 ? first : (end - 1) / chunks.length
       guard last < chunks.sizes.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
       var inflated = Data()
       for index in first...last { inflated += try inflate(chunk: index, in: chunks) }
@@ -40,7 +43,7 @@ public struct DictText: Sendable {
       guard start + length <= inflated.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
       bytes = inflated.subdata(in: start..<start + length)
     } else {
-      guard offset + length <= data.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
+      guard end <= data.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
       bytes = data.subdata(in: offset..<offset + length)
     }
     return String(decoding: bytes, as: UTF8.self)

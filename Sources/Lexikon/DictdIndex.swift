@@ -71,7 +71,8 @@ public struct DictdIndex: Sendable {
   /// The comparison form of a word: NFC, lowercased.
   static func fold(_ word: String) -> String { word.precomposedStringWithCanonicalMapping.lowercased() }
 
-  /// A number written in dictd's base-64 digits (A–Z a–z 0–9 + /, most significant first).
+  /// A number written in dictd's base-64 digits (A–Z a–z 0–9 + /, most significant first); nil
+  /// when it is not one or is too large for an `Int`.
   static func number(_ digits: Substring) -> Int? {
     guard !digits.isEmpty else { return nil }
     var value = 0
@@ -85,7 +86,9 @@ public struct DictdIndex: Sendable {
       case "/": digit = 63
       default: return nil
       }
-      value = value * 64 + digit
+      let (shifted, tooLarge) = value.multipliedReportingOverflow(by: 64)
+      guard !tooLarge, shifted <= Int.max - digit else { return nil }  // more than Int holds
+      value = shifted + digit
     }
     return value
   }

@@ -36,18 +36,11 @@ public enum NotesHTML {
           continue
         }
         if tag == "li", !open.contains("ul") {  // a list item outside a list gets one
+          closeForBlock(&open, &output)
           output += "<ul>"
           open.append("ul")
         }
-        if tag == "p" || tag == "ul" {  // block tags close open inline formatting first
-          while let last = open.last, !["ul", "li", "p"].contains(last) {
-            output += "</\(last)>"
-            open.removeLast()
-          }
-          if open.last == "p" {  // a paragraph ends where another one or a list begins
-            close(through: open.count - 1, &open, &output)
-          }
-        }
+        if tag == "p" || tag == "ul" { closeForBlock(&open, &output) }
         if tag == "li", let index = open.lastIndex(of: "li"), !open[(index + 1)...].contains("ul") {
           close(through: index, &open, &output)
         }
@@ -65,6 +58,16 @@ public enum NotesHTML {
     }
     close(through: 0, &open, &output)
     return output
+  }
+
+  /// Before a block tag (`p`, `ul`): closes open inline formatting, then an open paragraph (a
+  /// paragraph ends where another one or a list begins).
+  private static func closeForBlock(_ open: inout [String], _ output: inout String) {
+    while let last = open.last, !["ul", "li", "p"].contains(last) {
+      output += "</\(last)>"
+      open.removeLast()
+    }
+    if open.last == "p" { close(through: open.count - 1, &open, &output) }
   }
 
   /// Closes the open tags down to `index`; a paragraph closed with nothing in it is left out.
