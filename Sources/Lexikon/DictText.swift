@@ -26,10 +26,13 @@ public struct DictText: Sendable {
     chunks = path.hasSuffix(".dz") ? try Self.chunks(data, file: path) : nil
   }
 
+  /// The longest definition read (an index line cannot make a lookup inflate gigabytes).
+  static let maxDefinition = 4 << 20
+
   /// The definition text at `offset` for `length` bytes of the uncompressed text.
   public func text(offset: Int, length: Int, headword: String) throws -> String {
     let (end, tooLarge) = offset.addingReportingOverflow(length)
-    guard offset >= 0, length >= 0, !tooLarge else {
+    guard offset >= 0, (0...Self.maxDefinition).contains(length), !tooLarge else {
       throw LexikonError.entryOutOfRange(file: file, headword: headword)
     }
     let bytes: Data

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import GRDB
 
@@ -33,7 +34,7 @@ extension PhrasebookStore {
     case .json: return try await importRows(PairTransfer.jsonRows(data), in: phrasebook, now: now)
     case .csv: return try await importRows(PairTransfer.csvRows(data), in: phrasebook, now: now)
     case .apkg:
-      let (rows, images) = try AnkiPackage.rows(data)
+      let (rows, images) = try await runBlocking { try AnkiPackage.rows(data) }
       return try await importRows(rows, images: images, in: phrasebook, now: now)
     }
   }

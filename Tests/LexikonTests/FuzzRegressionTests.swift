@@ -54,7 +54,7 @@ import Testing
     try Data("plain text".utf8).write(to: URL(fileURLWithPath: plain))
     for path in [plain, "\(DictdFileTests.folder)/freedict-swe-eng.dict.dz"] {
       let text = try DictText(path: path)
-      for (offset, length) in [(Int.max, 1), (1, Int.max), (Int.max, Int.max), (Int.max, 0)] {
+      for (offset, length) in [(Int.max, 1), (1, Int.max), (Int.max, Int.max), (Int.max, 0), (0, 5 << 20)] {
         #expect(throws: LexikonError.entryOutOfRange(file: path, headword: "x"), "\(offset) \(length) in \(path)") {
           try text.text(offset: offset, length: length, headword: "x")
         }

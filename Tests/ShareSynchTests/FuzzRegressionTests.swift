@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -16,6 +17,24 @@ import Testing
     for fixture in fixtures {
       let clean = NotesHTML.sanitize(fixture.text)
       #expect(NotesHTML.sanitize(clean) == clean, "\(fixture.name): \(clean)")
+    }
+  }
+
+  /// A package that made ZIPFoundation inflate for ever is refused promptly.
+  @Test func aPackageThatSpunTheOldZipReaderIsRefused() throws {
+    let fixtures = fuzzFixtures("sspkg")
+    #expect(fixtures.count == 1)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for fixture in fixtures {
+      let file = folder.appendingPathComponent(fixture.name)
+      try fixture.data.write(to: file)
+      let start = ContinuousClock.now
+      #expect(throws: ShareSynchError.self, "\(fixture.name)") {
+        try SeriesPackage.install(file, into: folder.appendingPathComponent("series"))
+      }
+      #expect(ContinuousClock.now - start < .seconds(10))
     }
   }
 }
