@@ -23,7 +23,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating the Python virtualenv in .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import usfm_grammar, pytest, selenium, fsrs, anki, cryptography" >/dev/null 2>&1; then
+if ! .venv/bin/python -c "import usfm_grammar, pytest, selenium, fsrs, anki, cryptography, schemathesis" >/dev/null 2>&1; then
   echo "setup: installing Python test tools into .venv"
   .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
 fi
