@@ -125,7 +125,7 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
-    .testTarget(name: "AppSupportTests", dependencies: ["AppSupport"]),
+    .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
     .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook", "TestSupport"]),
     .testTarget(name: "LexikonTests", dependencies: ["Lexikon", "TestSupport"]),
     .testTarget(

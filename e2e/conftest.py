@@ -92,13 +92,27 @@ def server(tmp_path):
     running.stop()
 
 
-@pytest.fixture(scope="session")
-def driver():
+# Windows that keep running timers and rendering when another window is in front.
+UNTHROTTLED = ("--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+               "--disable-backgrounding-occluded-windows")
+
+
+def chromium(*arguments, configure=None):
+    """Debian's Chromium, headless, with the arguments every test uses and `arguments`;
+    `configure` may set more options before it starts."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     *arguments):
         options.add_argument(argument)
-    chrome = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    if configure:
+        configure(options)
+    return webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+
+
+@pytest.fixture(scope="session")
+def driver():
+    chrome = chromium()
     yield chrome
     chrome.quit()
 

@@ -219,15 +219,20 @@ def test_import_from_a_url_with_progress_and_cancel_then_from_a_file(browser, se
     create_welsh(browser, server)
     body = json.dumps([{"wordone": "water", "wordtwo": "dŵr"}, {"wordone": "", "wordtwo": "gwag"}]).encode()
     httpd = SlowHandler.serve(body)
-    req = urllib.request.Request(server.base + "/api/phrasebook/settings", method="PUT",
-                                 data=json.dumps({"allowedHosts": ["127.0.0.1"]}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    urllib.request.urlopen(req).read()  # the test site is on loopback: allow it explicitly
     try:
         base = f"http://127.0.0.1:{httpd.server_address[1]}"
         browser.get(server.base + "/phrasebook/import?book=Cymraeg")
         url = browser.find_element(By.CSS_SELECTOR, "#url-import input[name=url]")
         url.send_keys(base + "/words.json")
+        browser.find_element(By.CSS_SELECTOR, "#url-import button[type=submit]").click()
+        error = browser.find_element(By.ID, "import-error")
+        wait_for(browser, lambda d: error.is_displayed() and "refused unless you allow the host" in error.text)
+        # The test site is on loopback: the user allows it on the same page.
+        browser.find_element(By.CSS_SELECTOR, "#allowed-hosts input[name=host]").send_keys("127.0.0.1")
+        browser.find_element(By.CSS_SELECTOR, "#allowed-hosts button[type=submit]").click()
+        wait_for(browser, lambda d: d.find_element(By.ID, "allowed-list").text.startswith("127.0.0.1"))
+        assert json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/settings").read()) == {
+            "allowedHosts": ["127.0.0.1"]}
         browser.find_element(By.CSS_SELECTOR, "#url-import button[type=submit]").click()
         report = wait_for(browser, lambda d: d.find_element(By.ID, "report") if d.find_element(By.ID, "report").is_displayed() else None)
         assert "1 added" in report.text and "Row 2: wordone is blank" in report.text
@@ -252,6 +257,9 @@ def test_import_from_a_url_with_progress_and_cancel_then_from_a_file(browser, se
     assert sorted(p["pair"]["wordOne"] for p in pairs["pairs"]) == ["cat", "water"], "the cancelled import wrote nothing"
     href = browser.find_element(By.ID, "export-csv").get_attribute("href")
     assert "cat,cath" in urllib.request.urlopen(href).read().decode()
+    browser.find_element(By.CSS_SELECTOR, "#allowed-list button[data-host='127.0.0.1']").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "allowed-list").text == "")
+    assert json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/settings").read()) == {"allowedHosts": []}
 
 
 def test_word_link_detail_image_and_delete_on_a_phone(browser, server, tmp_path):

@@ -12,15 +12,13 @@ import zlib
 from datetime import datetime, timezone
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import ARTIFACTS, BINARY, Server, wait_for
+from conftest import ARTIFACTS, BINARY, UNTHROTTLED, Server, chromium, wait_for
 
 DEMO_TOTAL = 8
 LONG_SLIDES = 300
@@ -32,13 +30,7 @@ ADVANCES = 200
 
 @pytest.fixture(scope="module")
 def two_window_driver():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                     "--disable-backgrounding-occluded-windows", "--autoplay-policy=no-user-gesture-required"):
-        options.add_argument(argument)
-    chrome = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    chrome = chromium(*UNTHROTTLED, "--autoplay-policy=no-user-gesture-required")
     yield chrome
     chrome.quit()
 

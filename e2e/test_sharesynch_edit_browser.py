@@ -18,10 +18,8 @@ import struct
 import zlib
 
 import pytest
-from selenium import webdriver
 from selenium.common.exceptions import (ElementClickInterceptedException, NoSuchElementException,
                                         StaleElementReferenceException, TimeoutException)
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -30,7 +28,7 @@ from selenium.webdriver.support.ui import Select
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from conftest import ARTIFACTS, PackageSite, wait_for
+from conftest import ARTIFACTS, UNTHROTTLED, PackageSite, chromium, wait_for
 from test_sharesynch_browser import Screens, sharesynch, single_blank_window, solid_png, wait_moved
 
 SLIDES_API = "/api/sharesynch/series/demo/sermons/welcome/slides"
@@ -64,16 +62,9 @@ def download_folder(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def edit_driver(download_folder):
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                     "--disable-backgrounding-occluded-windows"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {
-        "download.default_directory": str(download_folder), "download.prompt_for_download": False,
-        "download.directory_upgrade": True, "safebrowsing.enabled": True})
-    chrome = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    prefs = {"download.default_directory": str(download_folder), "download.prompt_for_download": False,
+             "download.directory_upgrade": True, "safebrowsing.enabled": True}
+    chrome = chromium(*UNTHROTTLED, configure=lambda options: options.add_experimental_option("prefs", prefs))
     yield chrome
     chrome.quit()
 

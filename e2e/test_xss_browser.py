@@ -16,14 +16,12 @@ import urllib.parse
 import urllib.request
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import BINARY, Server, wait_for
+from conftest import BINARY, UNTHROTTLED, Server, chromium, wait_for
 
 
 def mark(number):
@@ -99,14 +97,8 @@ return parts.join('\\n');
 
 @pytest.fixture(scope="module")
 def chrome():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                     "--disable-backgrounding-occluded-windows", "--autoplay-policy=no-user-gesture-required"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=Service("/usr/bin/chromedriver"))
+    driver = chromium(*UNTHROTTLED, "--autoplay-policy=no-user-gesture-required",
+                      configure=lambda options: options.set_capability("goog:loggingPrefs", {"browser": "ALL"}))
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": TRAP})
     yield driver
     driver.quit()

@@ -72,3 +72,33 @@ document.getElementById("file-import").addEventListener("submit", async (event) 
     fail(problem);
   }
 });
+
+// The hosts on the user's own network that URL imports may reach (the server refuses the rest).
+const allowedForm = document.getElementById("allowed-hosts");
+const allowedList = document.getElementById("allowed-list");
+
+function showAllowed(settings) {
+  allowedList.replaceChildren(...settings.allowedHosts.map((host) => el("li", {}, el("span", { dir: "ltr" }, host), " ",
+    el("button", { type: "button", class: "secondary", "data-host": host }, "Remove"))));
+}
+
+async function saveAllowed(hosts) {
+  error.hidden = true;
+  try {
+    showAllowed(await api("PUT", "/api/phrasebook/settings", { allowedHosts: hosts }));
+  } catch (problem) {
+    fail(problem);
+  }
+}
+
+const currentAllowed = () => [...allowedList.querySelectorAll("[data-host]")].map((button) => button.dataset.host);
+allowedForm.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  await saveAllowed([...currentAllowed(), allowedForm.elements.host.value.trim()]);
+  if (error.hidden) allowedForm.reset();
+});
+allowedList.addEventListener("click", (event) => {
+  const host = event.target.dataset?.host;
+  if (host) saveAllowed(currentAllowed().filter((other) => other !== host));
+});
+api("GET", "/api/phrasebook/settings").then(showAllowed, fail);
