@@ -132,9 +132,6 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     case .chapDesc: "Chapter description"
     }
   }
-
-  /// Sort key for printed order: (ItemOrder, IntSeq, ItemID).
-  var sortKey: (Int, Int, Int64) { (itemOrder, intSeq, itemID ?? .max) }
 }
 
 /// One step of a verse bridge, kept so bridges unwind right to left (table `BridgeItems`).
@@ -152,9 +149,4 @@ public struct BridgeItem: Codable, Sendable, Equatable, FetchableRecord, Mutable
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bridgeID = inserted.rowID }
-}
-
-extension [VerseItem] {
-  /// The items in printed order.
-  func inPrintedOrder() -> [VerseItem] { sorted { $0.sortKey < $1.sortKey } }
 }
