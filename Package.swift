@@ -34,7 +34,7 @@ let package = Package(
       dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
-    .target(name: "CICU", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+    .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
     .target(name: "Lexikon", dependencies: ["AppSupport", "ZlibShim", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(

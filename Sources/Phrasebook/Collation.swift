@@ -1,34 +1,41 @@
 import CICU
 import Foundation
 
-/// A language's collation (ICU, as Foundation uses it) giving sort keys: byte strings whose plain
+/// A language's collation (ICU from Debian) giving sort keys: byte strings whose plain
 /// byte order is the language's alphabetical order (Welsh `ll` after `l`, Swedish `ö` after `z`).
 /// Stored in the database, they let SQLite order pairs with an index instead of a collator.
 final class Collation: @unchecked Sendable {
-  private let collator: OpaquePointer
+  private let collator: UnsafeMutableRawPointer
   private let lock = NSLock()
 
   private init?(language: String) {
-    var status: Int32 = 0
-    guard let collator = ucol_open_4_0(language, &status), status <= 0 else { return nil }
+    guard let collator = scriptorium_collator_open(language) else { return nil }
     self.collator = collator
   }
 
-  deinit { ucol_close_4_0(collator) }
+  deinit { scriptorium_collator_close(collator) }
 
   /// The sort key of `text`, without ICU's terminating zero.
   func key(_ text: String) -> [UInt8] {
     let units = Array(text.utf16)
     return lock.withLock {
       var key = [UInt8](repeating: 0, count: units.count * 4 + 16)
-      var length = Int(ucol_getSortKey_4_0(collator, units, Int32(units.count), &key, Int32(key.count)))
+      var length = Int(scriptorium_collator_sort_key(collator, units, Int32(units.count), &key, Int32(key.count)))
       if length > key.count {
         key = [UInt8](repeating: 0, count: length)
-        length = Int(ucol_getSortKey_4_0(collator, units, Int32(units.count), &key, Int32(key.count)))
+        length = Int(scriptorium_collator_sort_key(collator, units, Int32(units.count), &key, Int32(key.count)))
       }
       return Array(key.prefix(max(0, length - 1)))
     }
   }
+
+  /// The ICU version whose rules made the keys (`72.1`): keys from another version may sort
+  /// differently, so stored keys are rebuilt when it changes.
+  static let icuVersion: String = {
+    var text = [CChar](repeating: 0, count: 32)
+    scriptorium_icu_version(&text)
+    return String(cString: text)
+  }()
 
   private static let lock = NSLock()
   nonisolated(unsafe) private static var cache: [String: Collation] = [:]

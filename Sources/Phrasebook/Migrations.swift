@@ -93,6 +93,9 @@ enum PhrasebookMigrations {
     migrator.registerMigration("v4: hosts import-from-URL may reach on this machine or the LAN") { db in
       try db.create(table: "AllowedHosts") { t in t.primaryKey("host", .text) }
     }
+    migrator.registerMigration("v5: the ICU version the stored sort keys were made with") { db in
+      try db.create(table: "CollationVersion") { t in t.primaryKey("version", .text) }
+    }
     return migrator
   }
 }

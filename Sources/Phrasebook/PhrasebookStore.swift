@@ -33,6 +33,26 @@ public final class PhrasebookStore: Sendable {
     self.writer = writer
     self.mediaFolder = mediaFolder
     try PhrasebookMigrations.migrator.migrate(writer)
+    try writer.write { db in try Self.rebuildSortKeysIfICUChanged(db) }
+  }
+
+  /// Rebuilds every pair's sort key when the ICU that made them is not the one running now (an
+  /// upgraded system), so the alphabetical order and the letter index stay right; then records
+  /// the running version beside the keys.
+  static func rebuildSortKeysIfICUChanged(_ db: Database, running: String = Collation.icuVersion) throws {
+    guard try String.fetchOne(db, sql: "SELECT version FROM CollationVersion") != running else { return }
+    for book in try Phrasebook.fetchAll(db) {
+      let order = PairOrder(book)
+      for row in try Row.fetchAll(
+        db, sql: "SELECT id, wordOne, wordTwo FROM WordPairs WHERE phrasebookID = ?", arguments: [book.id])
+      {
+        try db.execute(
+          sql: "UPDATE WordPairs SET sortKey = ? WHERE id = ?",
+          arguments: [order.sortKey(wordOne: row["wordOne"], wordTwo: row["wordTwo"]), row["id"] as Int64])
+      }
+    }
+    try db.execute(sql: "DELETE FROM CollationVersion")
+    try db.execute(sql: "INSERT INTO CollationVersion (version) VALUES (?)", arguments: [running])
   }
 
   // MARK: Phrasebooks
