@@ -48,12 +48,16 @@ public struct DataFolder: Sendable, Equatable {
     let header = try handle.read(upToCount: 16) ?? Data()
     try handle.close()
     guard !header.isEmpty, header != Data("SQLite format 3\0".utf8) else { return nil }
-    let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-    let aside = "\(fileName).unusable-\(stamp)"
+    let aside = "\(fileName).unusable-\(Self.asideStamp())"
     for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: file.path + suffix) {
       try FileManager.default.moveItem(
         atPath: file.path + suffix, toPath: url.appendingPathComponent(aside).path + suffix)
     }
     return aside
+  }
+
+  /// The time a file or folder was set aside, as a name can hold it (`2026-11-23T210700Z`).
+  public static func asideStamp(_ date: Date = Date()) -> String {
+    ISO8601DateFormatter().string(from: date).replacingOccurrences(of: ":", with: "")
   }
 }

@@ -92,7 +92,14 @@ extension ShareSynchStore {
     var previous: [String: FileStamp]? = nil
     while !Task.isCancelled {
       let stamps = Inbox.stamps(in: inbox)
-      if let results = try? await installInbox(inbox, previous: previous), !results.isEmpty { report(results) }
+      let names = Inbox.settled(stamps, previous: previous)
+      if !names.isEmpty {
+        do {
+          report(try await installInbox(inbox, names: names))
+        } catch {
+          report(names.map { InboxResult(file: $0, series: nil, reason: "the inbox could not be tidied: \(error)") })
+        }
+      }
       previous = stamps
       try? await Task.sleep(for: interval)
     }

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import GRDB
 
@@ -7,7 +8,8 @@ extension ShareSynchStore {
   /// staging folders of killed installs are removed; a folder with a readable manifest and all its
   /// files but no row is adopted (registered again, with its original variation); a folder that
   /// cannot be adopted is moved to `unusable/` beside the series; a row whose folder is gone is
-  /// dropped. Returns one sentence per thing done, for the log.
+  /// dropped, unless the whole series folder is gone (then nothing is dropped). Returns one
+  /// sentence per thing done, for the log.
   public func reconcile() async throws -> [String] {
     let manager = FileManager.default
     var done: [String] = []
@@ -32,6 +34,13 @@ extension ShareSynchStore {
       try moveAside(folder)
       done.append("moved \(name) to \(Self.unusableFolder)/: it is not a complete installed series")
     }
+    guard manager.fileExists(atPath: seriesRoot.path) || rows.isEmpty else {
+      // The whole series folder is gone (moved, or a drive not mounted): keep the rows, and
+      // with them every variation, until it is back.
+      return done + [
+        "the series folder \(seriesRoot.path) is missing: \(rows.count) series cannot be shown until it is back"
+      ]
+    }
     for id in rows.sorted() where !folders.contains(id) {
       try await writer.write { db in _ = try SeriesSummary.deleteOne(db, key: id) }
       forgetManifest(id)
@@ -46,9 +55,8 @@ extension ShareSynchStore {
   private func moveAside(_ folder: URL) throws {
     let aside = seriesRoot.appendingPathComponent(Self.unusableFolder)
     try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
-    let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
     try FileManager.default.moveItem(
-      at: folder, to: aside.appendingPathComponent("\(folder.lastPathComponent)-\(stamp)"))
+      at: folder, to: aside.appendingPathComponent("\(folder.lastPathComponent)-\(DataFolder.asideStamp())"))
   }
 
   /// The manifest of an installed series folder when it can be registered again: readable, valid,

@@ -48,4 +48,17 @@ import Testing
     _ = try await store.install(try fixture.package())
     #expect(try await store.series().map(\.id) == ["grace"])
   }
+
+  @Test func whenTheWholeSeriesFolderIsMissingNoRowIsDropped() async throws {
+    let store = try ShareSynchStore.inMemory(seriesRoot: fixture.root)
+    _ = try await store.install(try fixture.package())
+    _ = try await store.createVariation(series: "grace", name: "Mine")
+    let moved = fixture.root.deletingLastPathComponent().appendingPathComponent("elsewhere")
+    try FileManager.default.moveItem(at: fixture.root, to: moved)
+    let done = try await store.reconcile()
+    #expect(done.count == 1 && done[0].contains("is missing: 1 series cannot be shown until it is back"), "\(done)")
+    try FileManager.default.moveItem(at: moved, to: fixture.root)
+    #expect(try await store.reconcile().isEmpty)
+    #expect(try await store.variations(series: "grace").map(\.name) == ["Original", "Mine"], "the variation is kept")
+  }
 }
