@@ -141,7 +141,11 @@ public enum SeriesPackage {
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       try encoder.encode(clean).write(to: staging.appendingPathComponent("manifest.json"))
-      try FileManager.default.moveItem(at: staging, to: destination)
+      do {
+        try FileManager.default.moveItem(at: staging, to: destination)
+      } catch  where FileManager.default.fileExists(atPath: destination.path) {
+        throw ShareSynchError.alreadyInstalled(id: manifest.id)  // another install of it finished first
+      }
       return clean
     } catch {
       try? FileManager.default.removeItem(at: staging)

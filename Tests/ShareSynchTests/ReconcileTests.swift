@@ -61,4 +61,25 @@ import Testing
     #expect(try await store.reconcile().isEmpty)
     #expect(try await store.variations(series: "grace").map(\.name) == ["Original", "Mine"], "the variation is kept")
   }
+
+  @Test func twoInstallsOfOneSeriesAtOnceLeaveOneSeriesAndAClearRefusal() async throws {
+    let store = try ShareSynchStore.inMemory(seriesRoot: fixture.root)
+    let package = try fixture.package()
+    let outcomes = await withTaskGroup(of: String.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          do {
+            return try await store.install(package).id
+          } catch {
+            return "\(error)"
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(outcomes.filter { $0 == "grace" }.count == 1, "\(outcomes)")
+    #expect(outcomes.filter { $0 == "the series grace is already installed" }.count == 3, "\(outcomes)")
+    #expect(folders() == ["grace"], "no staging folder is left")
+    #expect(try await store.series().map(\.id) == ["grace"])
+  }
 }
