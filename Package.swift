@@ -59,6 +59,10 @@ let package = Package(
     ),
     .target(name: "ShareSynchPDF", dependencies: ["ShareSynch", "CPangoCairo"]),
     .target(
+      name: "ShareSynchServer",
+      dependencies: ["AppSupport", "ShareSynch", "WebFetch"]
+    ),
+    .target(
       name: "WebFetch",
       dependencies: [
         "AppSupport",
@@ -69,7 +73,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebFetch",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -81,7 +85,8 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "WebApp", "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebApp",
+        "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -143,7 +148,7 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "TestSupport",
+        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchServer", "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

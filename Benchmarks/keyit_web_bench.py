@@ -40,7 +40,7 @@ def first_render_ms(base, runs=5):
     times = []
     with headless_chromium() as driver:
         for _ in range(runs + 1):
-            driver.get(f"{base}/keyit/books/PSA/119")
+            driver.get(f"{base}/keyit/bibles/1/books/PSA/119")
             WebDriverWait(driver, 30).until(lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
             times.append(driver.execute_script("return performance.getEntriesByName('keyit-rendered')[0].startTime"))
             count = driver.execute_script("return document.querySelectorAll('#items li').length")
@@ -52,7 +52,7 @@ def main():
     data = tempfile.mkdtemp(prefix="keyit-web-bench-")
     subprocess.run([BINARY, "keyit", "init", "--name", "Bench", "--data", data], check=True, capture_output=True)
     with running_server(BINARY, data) as base:
-        chapter = json.load(urllib.request.urlopen(f"{base}/api/keyit/books/PSA/chapters/119"))
+        chapter = json.load(urllib.request.urlopen(f"{base}/api/keyit/bibles/1/books/PSA/chapters/119"))
         ids = [item["id"] for item in chapter["items"] if item["type"] == "Verse"]
         script = Path(data) / "autosave.lua"
         script.write_text(
@@ -63,7 +63,7 @@ def main():
             "request = function()\n"
             "  n = n + 1\n"
             "  local body = '{\"text\":\"Blessed are those whose ways are blameless ' .. n .. '\"}'\n"
-            "  return wrk.format(nil, '/api/keyit/items/' .. ids[(n % #ids) + 1] .. '/text', nil, body)\n"
+            "  return wrk.format(nil, '/api/keyit/bibles/1/items/' .. ids[(n % #ids) + 1] .. '/text', nil, body)\n"
             "end\n")
         rows = []
         for connections in (1, 50):

@@ -39,7 +39,7 @@ def catalog_site(folder):
 def seed(server, catalog):
     """What the document's examples refer to: Ruth 1 opened (item 4 is verse 1), pairs 1-6, the
     demo's variations 2 and 3 (current; its slides of `welcome` are 19-27), and a catalog."""
-    call(server, "GET", "/api/keyit/books/RUT/chapters/1")
+    call(server, "GET", "/api/keyit/bibles/1/books/RUT/chapters/1")
     call(server, "POST", "/api/phrasebook/books", {"name": "Cymraeg", "languages": "en:English,cy:Welsh"})
     for one, two, tag in [("dog", "ci", "animals"), ("cat", "cath", "animals"), ("house", "tŷ", "home"),
                           ("water", "dŵr", "home"), ("bread", "bara", "food"), ("tree", "coeden", "nature")]:
@@ -66,8 +66,11 @@ def test_schemathesis_finds_no_5xx_no_schema_violation_and_no_crash(tmp_path):
             'include-path-regex = "^/api/sharesynch/series/\\\\{series\\\\}/(sermons|languages|variation$)"\n'
             'parameters = { "path.series" = "demo", "path.sermon" = "welcome" }\n\n'
             "[[operations]]\n"
-            'include-path-regex = "^/api/keyit/items/"\n'
-            'parameters = { "path.id" = 4 }\n')
+            'include-path-regex = "^/api/keyit/bibles/\\\\{bible\\\\}/items/"\n'
+            'parameters = { "path.bible" = 1, "path.id" = 4 }\n\n'
+            "[[operations]]\n"
+            'include-path-regex = "^/api/keyit/bibles/\\\\{bible\\\\}/(books|export|import|position)"\n'
+            'parameters = { "path.bible" = 1 }\n')
         report = tmp_path / "report.json"
         run = subprocess.run(
             [str(Path(sys.executable).parent / "schemathesis"), "--config-file", str(config), "run",

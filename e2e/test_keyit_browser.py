@@ -18,7 +18,7 @@ def create_bible(browser, server, name="Good News"):
     form = browser.find_element(By.ID, "new-bible-form")
     form.find_element(By.NAME, "name").send_keys(name)
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(browser, lambda d: d.current_url.endswith("/keyit/books"))
+    wait_for(browser, lambda d: d.current_url.endswith("/books"))
 
 
 def open_chapter(browser, server, code, number):
@@ -79,7 +79,7 @@ def wait_items(browser, count):
 def test_first_start_type_verses_and_they_survive_a_reload(browser, server):
     create_bible(browser, server)
     browser.find_element(By.CSS_SELECTOR, "a.book[data-code=RUT]").click()
-    wait_for(browser, lambda d: d.current_url.endswith("/keyit/books/RUT"))
+    wait_for(browser, lambda d: d.current_url.endswith("/books/RUT"))
     assert len(browser.find_elements(By.CSS_SELECTOR, "a.chapter[data-status=empty]")) == 4
     browser.find_element(By.CSS_SELECTOR, "a.chapter[href$='/RUT/1']").click()
     wait_for(browser, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
@@ -103,16 +103,16 @@ def test_resume_lands_on_the_last_item_unless_setup_is_wanted(browser, server):
     type_into(browser, "Verse", 5, "Then Boaz said")
     open_chapter(browser, server, "RUT", 1)
     browser.get(server.base + "/keyit")
-    wait_for(browser, lambda d: d.current_url.endswith("/keyit/books/RUT/1"))
+    wait_for(browser, lambda d: d.current_url.endswith("/books/RUT/1"))
     open_chapter(browser, server, "RUT", 2)
     browser.get(server.base + "/keyit")
-    wait_for(browser, lambda d: d.current_url.endswith("/keyit/books/RUT/2"))
+    wait_for(browser, lambda d: d.current_url.endswith("/books/RUT/2"))
     wait_for(browser, lambda d: d.execute_script("return document.body.dataset.ready === 'true'"))
     assert browser.switch_to.active_element == field(browser, "Verse", 5)
     browser.get(server.base + "/keyit/setup")
     browser.find_element(By.NAME, "goStraight").click()
     browser.find_element(By.ID, "go").click()
-    wait_for(browser, lambda d: d.current_url.endswith("/keyit/books/RUT/2"))
+    wait_for(browser, lambda d: d.current_url.endswith("/books/RUT/2"))
     browser.get(server.base + "/keyit")
     assert browser.current_url.endswith("/keyit/setup")
 
@@ -135,7 +135,7 @@ def test_headings_and_paragraphs_make_valid_usfm(browser, server):
     assert field(browser, "Verse", 9).get_attribute("value") == "May Yahweh grant you rest."
     assert field(browser, "VerseCont").get_attribute("value") == "Then she kissed them."
     assert row(browser, "VerseCont").find_element(By.CSS_SELECTOR, ".label").text.startswith("Verse 9 (continued)")
-    usfm = server.get("/api/keyit/export?book=RUT&chapter=1").decode()
+    usfm = server.get("/api/keyit/bibles/1/export?book=RUT&chapter=1").decode()
     assert "\\s1 Naomi returns\n\\p\n\\v 6 Then she arose" in usfm
     assert "\\v 9 May Yahweh grant you rest.\n\\p Then she kissed them.\n" in usfm
     assert USFMParser(usfm).errors == []
@@ -257,7 +257,7 @@ def test_autosave_survives_the_server_going_away(browser, server):
     assert box.get_attribute("value") == "typed while the server was down"
     server.start()
     wait_saved(browser)
-    chapter = server.get_json("/api/keyit/books/RUT/chapters/1")
+    chapter = server.get_json("/api/keyit/bibles/1/books/RUT/chapters/1")
     assert chapter["items"][6]["text"] == "typed while the server was down"
 
 

@@ -166,7 +166,7 @@ class Ledger:
 
 def keyit_setup(server, rng):
     server.call("POST", "/keyit/bibles", form={"name": "Kill", "bookNames": "en"})
-    chapter = server.call("GET", "/api/keyit/books/RUT/chapters/1")
+    chapter = server.call("GET", "/api/keyit/bibles/1/books/RUT/chapters/1")
     verses = [item["id"] for item in chapter["items"] if item["type"] == "Verse"]
     return {"items": [verses[w::WRITERS] for w in range(WRITERS)]}
 
@@ -177,21 +177,21 @@ def keyit_write(server, state, ledger, writer, n, rng):
     if rng.random() < 0.8:
         text = f"w{writer} n{n} {rng.random():.6f}"
         ledger.set(writer, ("text", item), text,
-                   lambda: server.call("PUT", f"/api/keyit/items/{item}/text", {"text": text})["text"])
+                   lambda: server.call("PUT", f"/api/keyit/bibles/1/items/{item}/text", {"text": text})["text"])
         return
-    actions = [a["id"] for a in server.call("GET", f"/api/keyit/items/{item}/actions")
+    actions = [a["id"] for a in server.call("GET", f"/api/keyit/bibles/1/items/{item}/actions")
                if a["id"].startswith("insert") and not a.get("question")]
     if actions:
         action = rng.choice(actions)
         made = ledger.send(writer, ("new", None, None), lambda: server.call(
-            "POST", f"/api/keyit/items/{item}/actions/{action}", {})["currentItem"])
+            "POST", f"/api/keyit/bibles/1/items/{item}/actions/{action}", {})["currentItem"])
         if action not in ("insertParagraphBefore", "insertParagraphIn"):  # a paragraph break carries no text
             items.append(made)
         ledger.new(("item", made), action)
 
 
 def keyit_check(server, state, ledger, data):
-    items = {item["id"]: item["text"] for item in server.call("GET", "/api/keyit/books/RUT/chapters/1")["items"]}
+    items = {item["id"]: item["text"] for item in server.call("GET", "/api/keyit/bibles/1/books/RUT/chapters/1")["items"]}
     failures = []
     for (kind, key), value in list(ledger.values.items()):
         if kind == "text" and not ledger.allows((kind, key), items.get(key)):

@@ -29,9 +29,18 @@ public struct DataFolder: Sendable, Equatable {
     return url.appendingPathComponent(fileName).path
   }
 
+  /// Pictures, sounds and series (`DATA/media`).
+  public var media: URL { url.appendingPathComponent("media") }
+  /// Where series packages dropped by the user are installed from (`DATA/inbox`).
+  public var inbox: URL { url.appendingPathComponent("inbox") }
+  /// Where interrupted downloads wait to be resumed (`DATA/downloads`).
+  public var downloads: URL { url.appendingPathComponent("downloads") }
+  /// Where uploads and generated files are written while they are made (`DATA/tmp`).
+  public var scratch: URL { url.appendingPathComponent("tmp") }
+
   /// Creates the folder and its standard subfolders if they are missing.
   public func prepare() throws {
-    for folder in [url, url.appendingPathComponent("media"), url.appendingPathComponent("inbox")] {
+    for folder in [url, media, inbox] {
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
   }

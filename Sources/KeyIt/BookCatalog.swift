@@ -20,7 +20,22 @@ public struct BookSpec: Sendable, Equatable {
   public let chapters: [ChapterSpec]
 
   /// True when the book is in the New Testament (book numbers 41 and above).
-  public var isNewTestament: Bool { number > 40 }
+  public var isNewTestament: Bool { Self.isNewTestament(number: number) }
+
+  /// True when the book is the Psalms: its chapters are psalms and may carry a title.
+  public var isPsalms: Bool { Self.isPsalms(code: code) }
+
+  /// "Psalm" in the Psalms, "Chapter" in every other book.
+  public var chapterWord: String { Self.chapterWord(code: code) }
+
+  /// True for the New Testament's book numbers (41 and above; 40 is unused).
+  public static func isNewTestament(number: Int) -> Bool { number > 40 }
+
+  /// True for the Psalms' code.
+  public static func isPsalms(code: String) -> Bool { code == "PSA" }
+
+  /// "Psalm" for the Psalms' code, "Chapter" for every other book's.
+  public static func chapterWord(code: String) -> String { isPsalms(code: code) ? "Psalm" : "Chapter" }
 }
 
 /// The fixed list of books, chapters and verses every Bible is made from.

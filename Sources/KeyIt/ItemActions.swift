@@ -33,7 +33,10 @@ public struct ChapterFacts: Sendable, Equatable {
   }
 
   /// Ascriptions exist only in Psalms.
-  public var isPsalms: Bool { bookCode == "PSA" }
+  public var isPsalms: Bool { BookSpec.isPsalms(code: bookCode) }
+
+  /// "Psalm" in the Psalms, "Chapter" elsewhere.
+  public var chapterWord: String { BookSpec.chapterWord(code: bookCode) }
 }
 
 /// The actions allowed on `item` in its chapter, whose items are `items` in printed order.

@@ -32,7 +32,7 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A file that cannot be read or written.
   case file(path: String, message: String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
-  case controlCharacter(field: String, Unicode.Scalar)
+  case controlCharacter(field: KeyItField, Unicode.Scalar)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -59,7 +59,23 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .usfm(let file, let line, let column, let message): "\(shortened(file)):\(line):\(column): \(message)"
     case .file(let path, let message): "\(path): \(message)"
     case .controlCharacter(let field, let scalar):
-      "\(field) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
+      "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
+    }
+  }
+}
+
+/// A field of a Key It form or request, named in errors about it.
+public enum KeyItField: String, Sendable, Equatable {
+  /// A Bible's or book's name.
+  case name
+  /// An item's text.
+  case text
+
+  /// How a sentence names the field.
+  public var words: String {
+    switch self {
+    case .name: "the name"
+    case .text: "the text"
     }
   }
 }

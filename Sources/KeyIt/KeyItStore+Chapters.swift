@@ -48,10 +48,23 @@ public struct ChapterContent: Codable, Sendable, Equatable {
     ChapterFacts(bookCode: book.bookCode, chapterNumber: chapter.chapterNumber, numVerses: chapter.numVerses)
   }
 
+  /// The items in printed order with their labels ("Psalm title" in the Psalms).
+  public var labelledItems: [LabelledItem] {
+    items.map { LabelledItem(item: $0, label: $0.label(inPsalms: facts.isPsalms)) }
+  }
+
   /// The item to resume at: the chapter's current item, or the first item when that is invalid.
   public var currentItem: VerseItem? {
     items.first { $0.itemID == chapter.currItem } ?? items.first
   }
+}
+
+/// An item with its label in the user's terms, which depends on its book.
+public struct LabelledItem: Codable, Sendable, Equatable {
+  /// The item row.
+  public let item: VerseItem
+  /// "Verse 5", "Verses 3–5", "Psalm title"…
+  public let label: String
 }
 
 /// SQL that counts keyboarded verses of the items it is summed over.
@@ -92,7 +105,7 @@ extension KeyItStore {
 
   /// Renames a book in one Bible.
   public func renameBook(bibleID: Int64?, code: String, to name: String) async throws -> Book {
-    if let scalar = forbiddenControlCharacter(in: name) { throw KeyItError.controlCharacter(field: "the name", scalar) }
+    if let scalar = forbiddenControlCharacter(in: name) { throw KeyItError.controlCharacter(field: .name, scalar) }
     let name = name.trimmed.nfc
     guard !name.isEmpty else { throw KeyItError.blankName }
     return try await writer.write { db in
@@ -103,36 +116,72 @@ extension KeyItStore {
     }
   }
 
-  /// Makes a book current, creating its chapters the first time, and lists them with progress.
-  public func openBook(bibleID: Int64?, code: String) async throws -> (Book, [ChapterSummary]) {
+  /// A book's chapters with progress, creating the chapter rows the first time (idempotent: it
+  /// does not move "where you left off"; `setPosition` does).
+  public func bookChapters(bibleID: Int64?, code: String) async throws -> (Book, [ChapterSummary]) {
     try await writer.write { db in
       var book = try self.book(db, bibleID: bibleID, code: code)
       try self.createChapters(db, book: &book)
-      try db.execute(
-        sql: "UPDATE Bibles SET currBook = ? WHERE bibleID = ?", arguments: [book.bookID, book.bibleID])
       return (book, try Self.chapterSummaries(db, book: book))
     }
   }
 
-  /// Makes a chapter current (and its book), creating its items the first time.
-  public func openChapter(bibleID: Int64?, code: String, chapter number: Int) async throws -> ChapterContent {
+  /// A chapter's items, creating its rows the first time (idempotent: it does not move "where
+  /// you left off"; `setPosition` does).
+  public func chapter(bibleID: Int64?, code: String, chapter number: Int) async throws -> ChapterContent {
+    try await writer.write { db in try self.ensureChapter(db, bibleID: bibleID, code: code, chapter: number) }
+  }
+
+  /// Records where the user is: the book, and the chapter when one is open (nil keeps the book's
+  /// current chapter).
+  public func setPosition(bibleID: Int64?, code: String, chapter number: Int?) async throws {
+    try await writer.write { db in try self.setPosition(db, bibleID: bibleID, code: code, chapter: number) }
+  }
+
+  /// Opens a book for the command line: its chapters (created the first time), and it becomes current.
+  public func openBook(bibleID: Int64?, code: String) async throws -> (Book, [ChapterSummary]) {
     try await writer.write { db in
       var book = try self.book(db, bibleID: bibleID, code: code)
+      try self.createChapters(db, book: &book)
+      try self.setPosition(db, bibleID: bibleID, code: code, chapter: nil)
+      return (book, try Self.chapterSummaries(db, book: book))
+    }
+  }
+
+  /// Opens a chapter for the command line: its items (created the first time), and it becomes current.
+  public func openChapter(bibleID: Int64?, code: String, chapter number: Int) async throws -> ChapterContent {
+    try await writer.write { db in
+      _ = try self.ensureChapter(db, bibleID: bibleID, code: code, chapter: number)
+      try self.setPosition(db, bibleID: bibleID, code: code, chapter: number)
+      return try self.ensureChapter(db, bibleID: bibleID, code: code, chapter: number)
+    }
+  }
+
+  private func ensureChapter(_ db: Database, bibleID: Int64?, code: String, chapter number: Int) throws
+    -> ChapterContent
+  {
+    var book = try self.book(db, bibleID: bibleID, code: code)
+    guard (1...book.numChaps).contains(number) else {
+      throw KeyItError.unknownChapter(book: book.bookCode, chapter: number, count: book.numChaps)
+    }
+    try self.createChapters(db, book: &book)
+    var chapter = try Chapter.filter(
+      Column("bibleID") == book.bibleID && Column("bookID") == book.bookID && Column("chapterNumber") == number
+    ).fetchOne(db)!
+    try self.createItems(db, chapter: &chapter)
+    return try Self.content(db, chapterID: chapter.chapterID!)
+  }
+
+  private func setPosition(_ db: Database, bibleID: Int64?, code: String, chapter number: Int?) throws {
+    var book = try self.book(db, bibleID: bibleID, code: code)
+    if let number {
       guard (1...book.numChaps).contains(number) else {
         throw KeyItError.unknownChapter(book: book.bookCode, chapter: number, count: book.numChaps)
       }
-      try self.createChapters(db, book: &book)
-      var chapter = try Chapter.filter(
-        Column("bibleID") == book.bibleID && Column("bookID") == book.bookID
-          && Column("chapterNumber") == number
-      ).fetchOne(db)!
-      try self.createItems(db, chapter: &chapter)
       book.currChapter = number
       try book.update(db)
-      try db.execute(
-        sql: "UPDATE Bibles SET currBook = ? WHERE bibleID = ?", arguments: [book.bookID, book.bibleID])
-      return try Self.content(db, chapterID: chapter.chapterID!)
     }
+    try db.execute(sql: "UPDATE Bibles SET currBook = ? WHERE bibleID = ?", arguments: [book.bookID, book.bibleID])
   }
 
   /// Creates every chapter and item of a Bible now (for bulk work and benchmarks).

@@ -22,13 +22,23 @@ public struct BibleStats: Codable, Sendable, Equatable {
 extension KeyItStore {
   /// Saves an item's text (NFC, trimmed) and makes it the chapter's current item. Saves made at
   /// the same moment are committed together (see `TextSaveQueue`); each is durable on return.
-  public func setText(bibleID: Int64?, itemID: Int64, text: String) async throws -> VerseItem {
-    if let scalar = forbiddenControlCharacter(in: text) { throw KeyItError.controlCharacter(field: "the text", scalar) }
+  public func setText(bibleID: Int64?, itemID: Int64, text: String) async throws -> LabelledItem {
+    if let scalar = forbiddenControlCharacter(in: text) { throw KeyItError.controlCharacter(field: .text, scalar) }
     return try await textSaves.save((bibleID, itemID, text.trimmed.nfc))
   }
 
-  /// One text save inside a transaction; everything that can refuse it is checked before it writes.
-  static func saveText(_ db: Database, _ save: TextSaveQueue.Save) throws -> VerseItem {
+  /// One text save inside a transaction, in its own savepoint so a save refused after it began
+  /// writing leaves nothing behind while the others saved with it commit.
+  static func saveText(_ db: Database, _ save: TextSaveQueue.Save) throws -> LabelledItem {
+    var saved: LabelledItem?
+    try db.inSavepoint {
+      saved = try writeText(db, save)
+      return .commit
+    }
+    return saved!
+  }
+
+  private static func writeText(_ db: Database, _ save: TextSaveQueue.Save) throws -> LabelledItem {
     var (item, chapter) = try Self.item(db, bibleID: save.bibleID, itemID: save.itemID)
     guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
     item.itemText = save.text
@@ -37,7 +47,13 @@ extension KeyItStore {
     try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
       .execute(arguments: [save.itemID, chapter.chapterID])
     chapter.currItem = save.itemID
-    return item
+    return LabelledItem(item: item, label: item.label(inPsalms: BookSpec.isPsalms(code: try bookCode(db, chapter))))
+  }
+
+  private static func bookCode(_ db: Database, _ chapter: Chapter) throws -> String {
+    try String.fetchOne(
+      db.cachedStatement(sql: "SELECT bookCode FROM Books WHERE bibleID = ? AND bookID = ?"),
+      arguments: [chapter.bibleID, chapter.bookID]) ?? ""
   }
 
   /// Makes an item its chapter's current item (where the next start resumes).

@@ -55,20 +55,32 @@ extension KeyItStore {
     return try await writer.write { db in
       let bible = try Self.bible(db, bibleID)
       return try zip(files, books).map { file, imported in
-        var book = try self.book(db, bibleID: bible.bibleID, code: imported.spec.code)
-        try self.createChapters(db, book: &book)
-        if let name = imported.name {
-          book.bookName = name
-          try book.update(db)
+        var report: ImportReport?
+        try db.inSavepoint {
+          report = try self.store(db, imported, from: file.name, bibleID: bible.bibleID)
+          return .commit
         }
-        var verses = 0
-        for chapter in imported.chapters {
-          verses += try self.replace(db, book: book, with: chapter)
-        }
-        return ImportReport(
-          file: file.name, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses)
+        return report!
       }
     }
+  }
+
+  /// One imported book, in its own savepoint of the import's transaction.
+  private func store(_ db: Database, _ imported: ImportedBook, from fileName: String, bibleID: Int64?) throws
+    -> ImportReport
+  {
+    var book = try self.book(db, bibleID: bibleID, code: imported.spec.code)
+    try self.createChapters(db, book: &book)
+    if let name = imported.name {
+      book.bookName = name
+      try book.update(db)
+    }
+    var verses = 0
+    for chapter in imported.chapters {
+      verses += try self.replace(db, book: book, with: chapter)
+    }
+    return ImportReport(
+      file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses)
   }
 
   /// Reads USFM files without storing anything (the first half of `importUSFM`).

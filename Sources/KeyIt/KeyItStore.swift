@@ -146,7 +146,7 @@ public final class KeyItStore: Sendable {
   }
 
   private func cleanName(_ name: String) throws -> String {
-    if let scalar = forbiddenControlCharacter(in: name) { throw KeyItError.controlCharacter(field: "the name", scalar) }
+    if let scalar = forbiddenControlCharacter(in: name) { throw KeyItError.controlCharacter(field: .name, scalar) }
     let clean = name.trimmed.nfc
     guard !clean.isEmpty else { throw KeyItError.blankName }
     return clean

@@ -7,13 +7,13 @@ import GRDB
 actor TextSaveQueue {
   typealias Save = (bibleID: Int64?, itemID: Int64, text: String)
   private let writer: any DatabaseWriter
-  private var waiting: [(save: Save, continuation: CheckedContinuation<VerseItem, any Error>)] = []
+  private var waiting: [(save: Save, continuation: CheckedContinuation<LabelledItem, any Error>)] = []
   private var writing = false
 
   init(writer: any DatabaseWriter) { self.writer = writer }
 
   /// Saves one item's text; returns the saved item once its transaction has committed.
-  func save(_ save: Save) async throws -> VerseItem {
+  func save(_ save: Save) async throws -> LabelledItem {
     try await withCheckedThrowingContinuation { continuation in
       waiting.append((save, continuation))
       if !writing {
@@ -27,7 +27,7 @@ actor TextSaveQueue {
     while !waiting.isEmpty {
       let batch = waiting
       waiting.removeAll()
-      let results: [Result<VerseItem, any Error>]
+      let results: [Result<LabelledItem, any Error>]
       do {
         results = try await writer.write { db in
           batch.map { entry in Result { try KeyItStore.saveText(db, entry.save) } }

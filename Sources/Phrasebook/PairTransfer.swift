@@ -14,6 +14,15 @@ public enum TransferFormat: String, Codable, Sendable, CaseIterable {
   public init?(fileName: String) {
     self.init(rawValue: (fileName as NSString).pathExtension.lowercased())
   }
+
+  /// The format of a file to import: the one its name's extension names, else the one its content
+  /// shows (an Anki package is a zip, "PK"; JSON starts with `[` or `{`; anything else is CSV).
+  public static func detect(fileName: String?, data: Data) -> TransferFormat {
+    if let fileName, let named = TransferFormat(fileName: fileName) { return named }
+    if data.starts(with: [0x50, 0x4B]) { return .apkg }
+    let first = data.first { !" \t\r\n".utf8.contains($0) }
+    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
+  }
 }
 
 /// One row of an import file, read into what a pair needs, or the reason it cannot be used.

@@ -9,7 +9,7 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   /// A phrasebook with this name exists already.
   case duplicatePhrasebook(String)
   /// A required field was blank after trimming.
-  case blank(field: String)
+  case blank(field: PhrasebookField)
   /// Languages were not given as `code:Name,code:Name`.
   case badLanguages(String)
   /// The area is not one of the phrasebook's areas.
@@ -45,28 +45,7 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   /// A host name or address for the allowed list that is not one.
   case badHostName(String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
-  case controlCharacter(field: String, Unicode.Scalar)
-
-  /// The pair field the error is about, so a form can show it next to that field.
-  public var field: String? {
-    switch self {
-    case .blank(let field) where field == "the first word": "wordOne"
-    case .blank(let field) where field == "the second word": "wordTwo"
-    case .controlCharacter(let field, _): Self.fieldKeys[field]
-    case .unknownArea: "area"
-    case .badImageURL: "imageURL"
-    case .badImageName, .notAnImage: "image"
-    case .badTagName: "tags"
-    default: nil
-    }
-  }
-
-  /// The form field of each name `controlCharacter` uses.
-  static let fieldKeys = [
-    "the first word": "wordOne", "the second word": "wordTwo", "the type": "type", "the context": "context",
-    "the area": "area", "the note": "note", "the image": "image", "the image URL": "imageURL",
-    "the image credit": "imageCredit", "the image licence": "imageLicence", "the tag": "tags", "a tag": "tags",
-  ]
+  case controlCharacter(field: PhrasebookField, Unicode.Scalar)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -76,7 +55,7 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .unknownPhrasebook(let name, let known):
       "no phrasebook called \(quoted(name)); phrasebooks: \(known.isEmpty ? "none" : known.joined(separator: ", "))"
     case .duplicatePhrasebook(let name): "a phrasebook called \(quoted(name)) exists already"
-    case .blank(let field): "\(field) is blank"
+    case .blank(let field): "\(field.words) is blank"
     case .badLanguages(let text): "languages must look like en:English,cy:Welsh (got \(quoted(text)))"
     case .unknownArea(let area, let known): "unknown area \(quoted(area)); areas are: \(known.joined(separator: ", "))"
     case .unknownPair(let one, let two): "no pair \(quoted(one)) – \(quoted(two))"
@@ -99,7 +78,37 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
       "\(quoted(text)) is not a host name or IP address (e.g. 192.168.1.20, files.local or [fd00::1])"
     case .badGameState(let reason): "the game sent back is not one this server could have made: \(reason)"
     case .controlCharacter(let field, let scalar):
-      "\(field) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
+      "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
+    }
+  }
+}
+
+/// A field of a Phrasebook form or request, named in errors about it. The raw value is the
+/// field's key in the pair form and the JSON API.
+public enum PhrasebookField: String, Sendable, Equatable {
+  case name, languages, wordOne, wordTwo, type, context, area, note, image, imageURL, imageCredit, imageLicence
+  /// One of a pair's tags.
+  case tags
+  /// A tag being renamed.
+  case tagName
+
+  /// How a sentence names the field.
+  public var words: String {
+    switch self {
+    case .name: "the name"
+    case .languages: "the languages"
+    case .wordOne: "the first word"
+    case .wordTwo: "the second word"
+    case .type: "the type"
+    case .context: "the context"
+    case .area: "the area"
+    case .note: "the note"
+    case .image: "the image"
+    case .imageURL: "the image URL"
+    case .imageCredit: "the image credit"
+    case .imageLicence: "the image licence"
+    case .tags: "a tag"
+    case .tagName: "the tag"
     }
   }
 }

@@ -59,8 +59,8 @@ public final class PhrasebookStore: Sendable {
 
   /// Creates a phrasebook from `code:Name,code:Name`; a Welsh one gets the areas North / South / Both.
   public func createPhrasebook(name: String, languages: String) async throws -> Phrasebook {
-    let name = try Self.clean(name, field: "the name")
-    try Self.checkControls(languages, field: "the languages")
+    let name = try Self.clean(name, field: .name)
+    try Self.checkControls(languages, field: .languages)
     let parts = languages.split(separator: ",").map {
       $0.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
     }
@@ -138,16 +138,16 @@ public final class PhrasebookStore: Sendable {
   /// first write, so a refused pair changes nothing.
   static func upsert(_ db: Database, book: Phrasebook, input: PairInput, now: Date) throws -> (TaggedPair, SaveOutcome)
   {
-    let wordOne = try clean(input.wordOne, field: "the first word")
-    let wordTwo = try clean(input.wordTwo, field: "the second word")
-    for (text, field) in [
-      (input.type, "the type"), (input.context, "the context"), (input.area, "the area"), (input.note, "the note"),
-      (input.image, "the image"), (input.imageURL, "the image URL"), (input.imageCredit, "the image credit"),
-      (input.imageLicence, "the image licence"),
+    let wordOne = try clean(input.wordOne, field: .wordOne)
+    let wordTwo = try clean(input.wordTwo, field: .wordTwo)
+    for (text, field): (String?, PhrasebookField) in [
+      (input.type, .type), (input.context, .context), (input.area, .area), (input.note, .note),
+      (input.image, .image), (input.imageURL, .imageURL), (input.imageCredit, .imageCredit),
+      (input.imageLicence, .imageLicence),
     ] {
       try checkControls(text, field: field)
     }
-    for tag in input.tags { try checkControls(tag, field: "a tag") }
+    for tag in input.tags { try checkControls(tag, field: .tags) }
     let area = input.area.map { $0.trimmed.nfc }
     if let area, !area.isEmpty, !book.areas.isEmpty, !book.areas.contains(area) {
       throw PhrasebookError.unknownArea(area, known: book.areas)
@@ -363,7 +363,7 @@ public final class PhrasebookStore: Sendable {
 
   /// Renames a tag everywhere it is used.
   public func renameTag(_ name: String, to newName: String, in phrasebook: String? = nil) async throws {
-    let newName = try Self.clean(newName, field: "the tag")
+    let newName = try Self.clean(newName, field: .tagName)
     guard tagNames([newName]) == [newName] else { throw PhrasebookError.badTagName(newName) }
     try await writer.write { db in
       let book = try Self.phrasebook(db, phrasebook)
@@ -456,7 +456,7 @@ public final class PhrasebookStore: Sendable {
   }
 
   /// The text trimmed and in NFC; blank or holding a forbidden control character is an error.
-  static func clean(_ text: String, field: String) throws -> String {
+  static func clean(_ text: String, field: PhrasebookField) throws -> String {
     try checkControls(text, field: field)
     let clean = text.trimmed.nfc
     guard !clean.isEmpty else { throw PhrasebookError.blank(field: field) }
@@ -464,7 +464,7 @@ public final class PhrasebookStore: Sendable {
   }
 
   /// Refuses text holding a control character that would cut it in SQLite or mean nothing in a word.
-  static func checkControls(_ text: String?, field: String) throws {
+  static func checkControls(_ text: String?, field: PhrasebookField) throws {
     if let text, let scalar = forbiddenControlCharacter(in: text) {
       throw PhrasebookError.controlCharacter(field: field, scalar)
     }

@@ -27,6 +27,14 @@ public actor SermonEditor {
     history.record(undo: try await store.apply(edit, series: series, sermon: sermon))
   }
 
+  /// Saves a slide's notes in `language`, the series' note language when nil (nil `html` goes
+  /// back to the package's notes), and records its undo.
+  public func setNotes(slide: Int64, html: String?, language: String?) async throws {
+    let chosen: String
+    if let language { chosen = language } else { chosen = try await store.summary(series).noteLanguage }
+    try await perform(.notes(slide: slide, language: chosen, html: html))
+  }
+
   /// A copy of a slide with its notes, right after it.
   public func duplicate(_ slide: Int64) async throws {
     history.record(undo: try await store.duplicate(slide, series: series, sermon: sermon))

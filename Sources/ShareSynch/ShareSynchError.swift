@@ -28,16 +28,30 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case unknownLanguage(String, offered: [String])
   /// The original variation cannot be edited or deleted.
   case originalIsReadOnly(String)
-  /// A name that cannot be used.
-  case badName(String)
-  /// A file that cannot become a slide.
-  case badMedia(String)
+  /// A variation name that cannot be used, and why.
+  case badVariationName(String, VariationNameProblem)
+  /// The series has no song with this id.
+  case unknownSong(String)
+  /// A visibility change lists a different number of hidden values than slides.
+  case visibilityCountMismatch(slides: Int, hidden: Int)
+  /// A file that is not a picture or video a slide can show.
+  case notSlideMedia(file: String)
   /// An activation code that is refused.
   case badActivationCode(String)
   /// A catalog that cannot be used.
   case badCatalog(String)
-  /// A setting's value is not one it can take.
-  case badSetting(String)
+  /// A catalog address that is not http(s).
+  case badCatalogAddress(String)
+  /// No catalog address is set yet.
+  case noCatalogAddress
+  /// No download of this series was started in this run.
+  case unknownDownload(String)
+  /// A download can be paused, resumed or cancelled, nothing else.
+  case unknownDownloadAction(String)
+  /// No sermon is being presented.
+  case nothingPresented
+  /// The series is being presented, so it cannot be deleted.
+  case seriesBeingPresented(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -58,11 +72,38 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .unknownLanguage(let code, let offered):
       "the series does not carry \(shortened(code)) (it has \(offered.joined(separator: ", ")))"
     case .originalIsReadOnly(let what): "the original variation cannot be \(shortened(what)): create a variation first"
-    case .badName(let reason): shortened(reason, limit: 300)
-    case .badMedia(let reason): reason
+    case .badVariationName(let name, let problem):
+      switch problem {
+      case .blank: "a variation needs a name"
+      case .tooLong(let limit): "a variation's name has at most \(limit) characters"
+      case .controlCharacter(let scalar):
+        "a variation's name is one line of text: \(controlCharacterName(scalar)) cannot be part of it"
+      case .taken: "a variation named \(shortened(name)) exists"
+      }
+    case .unknownSong(let song): "the series has no song \(shortened(song))"
+    case .visibilityCountMismatch(let slides, let hidden):
+      "one hidden value per slide (\(slides) slides, \(hidden) values)"
+    case .notSlideMedia: "only PNG or JPEG pictures and MP4 or WebM videos can become slides"
     case .badActivationCode(let reason): "the activation code is refused: \(reason)"
     case .badCatalog(let reason): "the catalog cannot be used: \(reason)"
-    case .badSetting(let reason): shortened(reason, limit: 300)
+    case .badCatalogAddress: "the catalog's address must start with http:// or https://"
+    case .noCatalogAddress: "no catalog address yet: set one in Settings"
+    case .unknownDownload(let id): "no download of \(shortened(id))"
+    case .unknownDownloadAction(let action): "\(shortened(action)) is not pause, resume or cancel"
+    case .nothingPresented: "no sermon is being presented: open one in the presenter view first"
+    case .seriesBeingPresented: "this series is being presented: stop presenting it first"
     }
   }
+}
+
+/// Why a variation name cannot be used.
+public enum VariationNameProblem: Equatable, Sendable {
+  /// It is blank after trimming.
+  case blank
+  /// It has more characters than the limit.
+  case tooLong(limit: Int)
+  /// It holds a control character (a name is one line).
+  case controlCharacter(Unicode.Scalar)
+  /// Another variation of the series has it.
+  case taken
 }

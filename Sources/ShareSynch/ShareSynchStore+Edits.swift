@@ -28,7 +28,9 @@ extension ShareSynchStore {
         try found.update(db, columns: ["notes"])
         return undo
       case .visibility(let slides, let hidden):
-        guard slides.count == hidden.count else { throw ShareSynchError.badName("one hidden value per slide") }
+        guard slides.count == hidden.count else {
+          throw ShareSynchError.visibilityCountMismatch(slides: slides.count, hidden: hidden.count)
+        }
         var found = try slides.map(row)
         let undo = SlideEdit.visibility(slides: slides, hidden: found.map(\.hidden))
         for index in found.indices {

@@ -10,7 +10,7 @@ extension ShareSynchStore {
   ) async throws -> SlideEdit {
     let head = try FileHandle(forReadingFrom: upload).readHead(SlideMedia.headLength)
     guard let (kind, fileExtension) = SlideMedia.kind(head) else {
-      throw ShareSynchError.badMedia("only PNG or JPEG pictures and MP4 or WebM videos can become slides")
+      throw ShareSynchError.notSlideMedia(file: upload.lastPathComponent)
     }
     let position = try await currentSlide(to, series: seriesID, sermon: sermonID).position + (after ? 1 : 0)
     let name = "user/\(UUID().uuidString.lowercased()).\(fileExtension)"

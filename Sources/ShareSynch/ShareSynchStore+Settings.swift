@@ -51,7 +51,7 @@ extension ShareSynchStore {
     if let catalog, !catalog.isEmpty,
       URL(string: catalog)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
     {
-      throw ShareSynchError.badSetting("the catalog's address must start with http:// or https://")
+      throw ShareSynchError.badCatalogAddress(catalog)
     }
     try await writer.write { db in
       for (key, value) in [

@@ -135,17 +135,16 @@ public final class ShareSynchStore: Sendable {
     -> Variation
   {
     let name = name.trimmed.nfc
-    guard !name.isEmpty else { throw ShareSynchError.badName("a variation needs a name") }
-    guard name.count <= 100 else { throw ShareSynchError.badName("a variation's name has at most 100 characters") }
+    guard !name.isEmpty else { throw ShareSynchError.badVariationName(name, .blank) }
+    guard name.count <= 100 else { throw ShareSynchError.badVariationName(name, .tooLong(limit: 100)) }
     if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-      throw ShareSynchError.badName(
-        "a variation's name is one line of text: \(controlCharacterName(control)) cannot be part of it")
+      throw ShareSynchError.badVariationName(name, .controlCharacter(control))
     }
     return try await writer.write { db in
       var series = try Self.series(db, seriesID)
       let from = try source.map { try Self.variation(db, $0, in: seriesID) } ?? Self.original(db, seriesID)
       guard try Variation.filter(Column("seriesID") == seriesID && Column("name") == name).fetchCount(db) == 0 else {
-        throw ShareSynchError.badName("a variation named \(name) exists")
+        throw ShareSynchError.badVariationName(name, .taken)
       }
       var variation = Variation(id: nil, seriesID: seriesID, name: name, isOriginal: false)
       try variation.insert(db)
@@ -254,7 +253,7 @@ public final class ShareSynchStore: Sendable {
     let manifest = try manifest(seriesID)
     let sermon = try sermon(seriesID, sermonID)
     if let song = setting.song, !manifest.songs.contains(where: { $0.id == song }) {
-      throw ShareSynchError.badName("the series has no song \(song)")
+      throw ShareSynchError.unknownSong(song)
     }
     return try await writer.write { db in
       var state = try Self.sermonState(db, try Self.series(db, seriesID).currentVariationID!, sermon)

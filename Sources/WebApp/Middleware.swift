@@ -2,11 +2,7 @@ import AppSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
-import KeyIt
-import Lexikon
 import NIOCore
-import Phrasebook
-import ShareSynch
 import WebFetch
 
 /// Refuses every request whose `Host` is not a name of this server: after DNS rebinding, a page
@@ -72,8 +68,8 @@ struct AccessTokenMiddleware<Context: RequestContext>: RouterMiddleware {
   }
 }
 
-/// Turns errors into responses: `{ "error": "…" }` under `/api`, a page elsewhere, with the status
-/// that fits (a missing book is 404, a refused action 422, a cross-origin write 403).
+/// Turns errors into responses: `{ "error": "…", "field": "…" }` under `/api`, a page elsewhere,
+/// with the status each app's `<App>Error+HTTP.swift` gives its errors.
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
   let pages: Pages
 
@@ -83,67 +79,48 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch {
-      let (status, message) = Self.describe(error)
+      let (status, message, field) = Self.describe(error)
       if status == .internalServerError {
         context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
       }
       if request.uri.path.hasPrefix("/api/") {
         var body = ["error": message]
-        if let field = (error as? PhrasebookError)?.field { body["field"] = field }
-        if case .badWord = error as? LexikonError { body["field"] = "word" }
+        if let field { body["field"] = field }
         var response = try JSONResponse(body).response(from: request, context: context)
         response.status = status
         return response
       }
-      return try pages.render("error", ErrorView(status: Int(status.code), message: message), status: status)
+      return try pages.render("error", ErrorPage(status: Int(status.code), message: message), status: status)
     }
   }
 
-  static func describe(_ error: any Error) -> (HTTPResponse.Status, String) {
+  static func describe(_ error: any Error) -> (HTTPResponse.Status, String, field: String?) {
     switch error {
-    case let error as KeyItError:
-      switch error {
-      case .unknownBible, .unknownBook, .unknownChapter, .unknownItem: return (.notFound, error.description)
-      case .noBible: return (.conflict, error.description)
-      case .badResourceLine, .file: return (.internalServerError, error.description)
-      default: return (.unprocessableContent, error.description)
-      }
-    case let error as PhrasebookError:
-      switch error {
-      case .unknownPhrasebook, .unknownPair, .unknownPairID, .unknownTag: return (.notFound, error.description)
-      case .noPhrasebook, .duplicatePhrasebook, .duplicateTag: return (.conflict, error.description)
-      case .corrupt: return (.internalServerError, error.description)
-      default: return (.unprocessableContent, error.description)
-      }
-    case let error as LexikonError:
-      switch error {
-      case .unreachable, .timedOut: return (.serviceUnavailable, error.description)
-      case .malformedResponse, .serverRefused: return (.badGateway, error.description)
-      case .unknownDictionary, .notCached: return (.notFound, error.description)
-      case .badWord, .badServerAddress: return (.badRequest, error.description)
-      case .unreadable, .badIndexLine, .badDictzip, .entryOutOfRange: return (.internalServerError, error.description)
-      }
-    case let error as ShareSynchError:
-      switch error {
-      case .unknownSeries, .unknownSermon, .unknownVariation, .unknownSlide: return (.notFound, error.description)
-      case .alreadyInstalled, .originalIsReadOnly: return (.conflict, error.description)
-      case .badSetting: return (.badRequest, error.description)
-      case .noSpace: return (HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage"), error.description)
-      default: return (.unprocessableContent, error.description)
-      }
-    case let error as PresentationHubError: return (.conflict, error.description)
-    case let error as ImportFileError: return (.unprocessableContent, error.description)
-    case let error as DownloadError: return (.badGateway, error.description)
-    case let error as HTTPError: return (error.status, error.body ?? error.status.reasonPhrase)
-    case is DecodingError: return (.badRequest, "the request body is not what this endpoint expects")
-    case is NIOTooManyBytesError: return (.contentTooLarge, "the request is larger than this server accepts")
-    default: return (.internalServerError, "something went wrong on the server")
+    case let error as any ServerError: (error.status, error.description, error.field)
+    case let error as HTTPError: (error.status, error.body ?? error.status.reasonPhrase, nil)
+    case is DecodingError: (.badRequest, "the request body is not what this endpoint expects", nil)
+    case is NIOTooManyBytesError: (.contentTooLarge, "the request is larger than this server accepts", nil)
+    default: (.internalServerError, "something went wrong on the server", nil)
     }
   }
 }
 
+/// An error of a core that the server answers with its own status, naming the field it is about.
+/// Each app's `<App>Error+HTTP.swift` conforms its errors with a switch that has no `default`.
+protocol ServerError: Error, CustomStringConvertible {
+  /// The HTTP status of the answer.
+  var status: HTTPResponse.Status { get }
+  /// The form field or request member the error is about, if one.
+  var field: String? { get }
+}
+
+extension DownloadError: ServerError {
+  var status: HTTPResponse.Status { .badGateway }
+  var field: String? { nil }
+}
+
 /// The error page.
-struct ErrorView {
+struct ErrorPage {
   let title = "Problem"
   let status: Int
   let message: String

@@ -30,10 +30,3 @@ func embeddedJSON(_ value: some Encodable) throws -> String {
   return json.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
     .replacingOccurrences(of: "&", with: "\\u0026")
 }
-/// A query parameter the endpoint cannot do without.
-func required(_ request: Request, _ name: String) throws -> String {
-  guard let value = request.uri.queryParameters.get(name), !value.isEmpty else {
-    throw HTTPError(.badRequest, message: "\(name) is missing")
-  }
-  return value
-}

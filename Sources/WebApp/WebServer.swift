@@ -8,6 +8,7 @@ import Logging
 import Mustache
 import Phrasebook
 import ShareSynch
+import ShareSynchServer
 
 /// How `scriptorium serve` was asked to run.
 public struct ServerSettings: Sendable {
@@ -47,23 +48,27 @@ public struct ServerSettings: Sendable {
   }
 }
 
-/// Builds the Scriptorium web application: the home page and each app's pages and API.
+/// Builds the Scriptorium web application: the home page, and each app's pages and API from its
+/// route table (`<App>Routes.swift`).
 public enum WebServer {
   /// The application for a data folder, ShareSynch's services already open on it.
   public static func make(settings: ServerSettings, dataFolder: DataFolder, shareSynch: ShareSynchServices)
     async throws -> some ApplicationProtocol
   {
-    let keyIt = try KeyItStore(path: dataFolder.database("keyit.sqlite"))
-    let phrasebook = try PhrasebookStore(path: dataFolder.database("phrasebook.sqlite"))
+    let pages = try await Pages()
     let lexikon = LexikonService(
       store: try LexikonStore(path: dataFolder.database("lexikon.sqlite")),
       source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
+    let apps: [any AppRoutes] = [
+      KeyItRoutes(store: try KeyItStore(path: dataFolder.database("keyit.sqlite")), pages: pages),
+      PhrasebookRoutes(store: try PhrasebookStore(path: dataFolder.database("phrasebook.sqlite")), pages: pages),
+      LexikonRoutes(service: lexikon, pages: pages),
+      ShareSynchRoutes(services: shareSynch, pages: pages, token: settings.token),
+    ]
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
     return application(
-      router: try await router(
-        keyIt: keyIt, phrasebook: phrasebook, lexikon: lexikon, shareSynch: shareSynch, token: settings.token,
-        hosts: settings.hosts),
+      router: try router(apps: apps, pages: pages, token: settings.token, hosts: settings.hosts),
       presentations: shareSynch.hub, token: settings.token, hosts: settings.hosts,
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
@@ -87,13 +92,12 @@ public enum WebServer {
       configuration: configuration, logger: logger)
   }
 
-  /// The routes, separate from the server so tests can drive them. `/api/openapi.json` describes
-  /// every `/api/` route; OpenAPIDocumentTests keeps the two in step.
-  public static func router(
-    keyIt: KeyItStore, phrasebook: PhrasebookStore, lexikon: LexikonService, shareSynch: ShareSynchServices? = nil,
-    token: String? = nil, hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1")
-  ) async throws -> Router<BasicRequestContext> {
-    let pages = try await Pages()
+  /// The given apps behind the shared middleware, with the home page, `/healthz` and the API
+  /// document; tests build one app, `make` all four. `/api/openapi.json` describes every `/api/`
+  /// route; OpenAPIDocumentTests keeps the two in step.
+  static func router(
+    apps: [any AppRoutes], pages: Pages, token: String? = nil, hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1")
+  ) throws -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
@@ -103,35 +107,19 @@ public enum WebServer {
     router.add(middleware: SameOriginWritesMiddleware(hosts: hosts))
     router.add(
       middleware: FileMiddleware(Pages.publicFolder + "/static", urlBasePath: "/static", searchForIndexHtml: false))
-    router.get("/") { _, _ in try pages.render("home", HomeView()) }
+    router.get("/") { _, _ in try pages.render("home", HomePage()) }
     router.get("/healthz") { _, _ in "ok" }
     let openAPI = ByteBuffer(data: try Data(contentsOf: URL(fileURLWithPath: Pages.publicFolder + "/openapi.json")))
     router.get("/api/openapi.json") { _, _ in
       Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: openAPI))
     }
-    KeyItPages(store: keyIt, pages: pages).register(on: router.group("keyit"))
-    KeyItAPI(store: keyIt).register(on: router.group("api/keyit"))
-    PhrasebookAPI(store: phrasebook).register(on: router.group("api/phrasebook"))
-    PhrasebookPages(store: phrasebook, pages: pages).register(on: router.group("phrasebook"))
-    LexikonAPI(service: lexikon).register(on: router.group("api/lexikon"))
-    LexikonPages(pages: pages).register(on: router.group("lexikon"))
-    if let shareSynch {
-      router.add(
-        middleware: FileMiddleware(
-          shareSynch.store.seriesRoot.path, urlBasePath: "/sharesynch/media", searchForIndexHtml: false))
-      ShareSynchAPI(store: shareSynch.store, hub: shareSynch.hub).register(on: router.group("api/sharesynch"))
-      ShareSynchEditAPI(services: shareSynch).register(
-        on: router.group("api/sharesynch/series/:series/sermons/:sermon/edit"))
-      ShareSynchManageAPI(services: shareSynch).register(on: router.group("api/sharesynch"))
-      SeriesDownloads(services: shareSynch).register(on: router.group("api/sharesynch"))
-      ShareSynchPages(pages: pages, token: token).register(on: router.group("sharesynch"))
-    }
+    for app in apps { router.add(app) }
     return router
   }
 }
 
 /// The home page's apps.
-struct HomeView {
+struct HomePage {
   let title = "Scriptorium"
   let apps: [(name: String, path: String, summary: String)] = [
     ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It."),

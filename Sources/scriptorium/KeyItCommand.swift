@@ -145,8 +145,8 @@ struct KeyItSet: AsyncParsableCommand {
   @Argument(help: "The text.") var text: String
 
   func run() async throws {
-    let item = try await options.store().setText(bibleID: options.bible, itemID: itemID, text: text)
-    try options.emit(item) { "Saved \(item.label())." }
+    let saved = try await options.store().setText(bibleID: options.bible, itemID: itemID, text: text)
+    try options.emit(saved.item) { "Saved \(saved.label)." }
   }
 }
 

@@ -29,7 +29,7 @@ struct PhrasebookImport: AsyncParsableCommand {
       data = contents
     }
     let name = isURL ? (URL(string: source)?.path ?? "") : source
-    let chosen = format ?? TransferFormat(fileName: name) ?? sniff(data)
+    let chosen = format ?? TransferFormat.detect(fileName: name, data: data)
     let report = try await options.store().importPairs(data, format: chosen, in: options.book)
     try options.emit(report) {
       var lines = [
@@ -39,13 +39,6 @@ struct PhrasebookImport: AsyncParsableCommand {
       lines += report.rejected.map { "  row \($0.number): \($0.reason)" }
       return lines.joined(separator: "\n")
     }
-  }
-
-  /// An Anki package is a zip ("PK"); JSON starts with [ or {; anything else is read as CSV.
-  private func sniff(_ data: Data) -> TransferFormat {
-    if data.starts(with: [0x50, 0x4B]) { return .apkg }
-    let first = data.first { !" \t\r\n".utf8.contains($0) }
-    return first == UInt8(ascii: "[") || first == UInt8(ascii: "{") ? .json : .csv
   }
 }
 

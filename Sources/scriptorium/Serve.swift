@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import ServiceLifecycle
 import ShareSynch
+import ShareSynchServer
 import WebApp
 
 /// `scriptorium serve`: starts the web server on loopback unless told otherwise.

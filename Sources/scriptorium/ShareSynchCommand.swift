@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import ShareSynch
 import ShareSynchPDF
+import ShareSynchServer
 import WebFetch
 
 /// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
@@ -33,9 +34,18 @@ struct ShareSynchOptions: ParsableArguments {
   ) async throws
     -> SeriesSummary
   {
-    let downloads = DataFolder(option: common.data).url.appendingPathComponent("downloads")
+    let downloads = DataFolder(option: common.data).downloads
     try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
     let package = downloads.appendingPathComponent(name)
+    try await downloadShowingProgress(address, to: package, policy: policy, expectedSize: expectedSize)
+    defer { try? FileManager.default.removeItem(at: package) }
+    return try await store().install(package, expectedSHA256: sha256)
+  }
+
+  /// Downloads into `file`, resuming what an interrupted run left, with progress on stderr.
+  func downloadShowingProgress(_ address: URL, to package: URL, policy: FetchPolicy, expectedSize: Int64?)
+    async throws
+  {
     try await downloadResuming(address.absoluteString, to: package, policy: policy, expectedSize: expectedSize) {
       progress in
       let left = progress.secondsLeft.map { String(format: ", %.0f s left", $0) } ?? ""
@@ -46,8 +56,6 @@ struct ShareSynchOptions: ParsableArguments {
             .utf8))
     }
     FileHandle.standardError.write(Data("\n".utf8))
-    defer { try? FileManager.default.removeItem(at: package) }
-    return try await store().install(package, expectedSHA256: sha256)
   }
 }
 
@@ -293,8 +301,7 @@ struct ShareSynchInbox: AsyncParsableCommand {
   @OptionGroup var options: ShareSynchOptions
 
   func run() async throws {
-    let results = try await options.store().installInbox(
-      DataFolder(option: options.common.data).url.appendingPathComponent("inbox"))
+    let results = try await options.store().installInbox(DataFolder(option: options.common.data).inbox)
     try options.common.emit(results) { inboxReport(results) }
   }
 }
@@ -317,9 +324,7 @@ struct ShareSynchDownload: AsyncParsableCommand {
   @Option(help: "An activation code from the publisher (for series that are not free).") var activation: String?
 
   func run() async throws {
-    guard let base = URL(string: catalog) else { throw ValidationError("\(catalog) is not a URL.") }
-    let policy = FetchPolicy.publicOnly.allowing(hostOf: catalog)
-    let offered = try SeriesCatalog(json: try await download(catalog, policy: policy, maxBytes: 4 << 20))
+    let offered = try await CatalogDownload.catalog(at: catalog)
     let unlocked = try activation.map { try offered.activation($0) }
     guard let series else {
       try options.common.emit(offered.series) {
@@ -331,14 +336,13 @@ struct ShareSynchDownload: AsyncParsableCommand {
       }
       return
     }
-    let entry = try offered.entry(series)
-    let folder = DataFolder(option: options.common.data)
-    try offered.checkDownload(entry, activation: unlocked, freeSpace: SeriesPackage.freeSpace(folder.url))
-    guard let address = offered.packageURL(entry, base: base) else {
-      throw ValidationError("\(entry.url) is not a URL.")
-    }
-    let installed = try await options.downloadAndInstall(
-      address, as: "\(entry.id).sspkg", policy: policy, expectedSize: entry.size, sha256: entry.sha256)
+    let store = try options.store()
+    let planned = try CatalogDownload(
+      series, of: offered, at: catalog, activation: unlocked, store: store,
+      dataFolder: DataFolder(option: options.common.data))
+    try await options.downloadShowingProgress(
+      planned.packageURL, to: planned.file, policy: planned.policy, expectedSize: planned.entry.size)
+    let installed = try await planned.install(into: store)
     try options.common.emit(installed) { "Installed \(installed.name) (\(installed.id))." }
   }
 }

@@ -96,8 +96,8 @@ import Testing
     let (store, _) = try await storeWithBible()
     let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
     let saved = try await store.setText(bibleID: nil, itemID: content.items[0].itemID!, text: "  dw\u{0302}r  ")
-    #expect(saved.itemText == "dŵr")
-    #expect(saved.itemText.unicodeScalars.count == 3)
+    #expect(saved.item.itemText == "dŵr")
+    #expect(saved.item.itemText.unicodeScalars.count == 3)
   }
 
   @Test func namesMustNotBeBlank() async throws {

@@ -163,17 +163,17 @@ import Testing
   @Test func aTextSaveOrNameWithAControlCharacterIsRefusedAndChangesNothing() async throws {
     let (store, _) = try await storeWithBible()
     let verse = try #require(try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 1))
-    await #expect(throws: KeyItError.controlCharacter(field: "the text", "\u{0}")) {
+    await #expect(throws: KeyItError.controlCharacter(field: .text, "\u{0}")) {
       try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "In the\u{0} days")
     }
     #expect(try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 1)?.itemText == "")
     let saved = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "a\tb\r\nc")
-    #expect(saved.itemText == "a\tb\r\nc", "tab and line ends are text")
-    await #expect(throws: KeyItError.controlCharacter(field: "the name", "\u{7}")) {
+    #expect(saved.item.itemText == "a\tb\r\nc", "tab and line ends are text")
+    await #expect(throws: KeyItError.controlCharacter(field: .name, "\u{7}")) {
       try await store.renameBook(bibleID: nil, code: "RUT", to: "Ru\u{7}th")
     }
     #expect(
-      KeyItError.controlCharacter(field: "the text", "\u{0}").description
+      KeyItError.controlCharacter(field: .text, "\u{0}").description
         == "the text holds the control character U+0000 (NUL), which text may not hold: remove it")
   }
 }

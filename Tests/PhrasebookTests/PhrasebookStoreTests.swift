@@ -33,7 +33,7 @@ import Testing
 
   @Test func blankWordsAreRefused() async throws {
     let store = try await welsh()
-    await #expect(throws: PhrasebookError.blank(field: "the second word")) {
+    await #expect(throws: PhrasebookError.blank(field: .wordTwo)) {
       try await store.save(PairInput(wordOne: "water", wordTwo: "  "))
     }
     await #expect(throws: PhrasebookError.unknownArea("East", known: ["North", "South", "Both"])) {

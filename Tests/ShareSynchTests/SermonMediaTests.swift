@@ -31,7 +31,7 @@ import Testing
     let state = try await store.setAppeal(.init(type: .textOnly, song: "amazing"), series: "grace", sermon: "one")
     #expect(state.appeal == AppealSetting(type: .textOnly, song: "amazing"))
     #expect(try await appealResource() == "media/hills.jpg", "text only shows the song's image")
-    await #expect(throws: ShareSynchError.badName("the series has no song nope")) {
+    await #expect(throws: ShareSynchError.unknownSong("nope")) {
       try await store.setAppeal(.init(type: .vocal, song: "nope"), series: "grace", sermon: "one")
     }
     let slides = try await store.slides(series: "grace", sermon: "one")
@@ -51,12 +51,13 @@ import Testing
     #expect(now.count == 4 && now[1].custom && now[1].kind == .image && now[1].resource?.hasPrefix("user/") == true)
     let file = fixture.root.appendingPathComponent("grace/\(now[1].resource!)")
     #expect(FileManager.default.contents(atPath: file.path) == png)
-    await #expect(
-      throws: ShareSynchError.badMedia("only PNG or JPEG pictures and MP4 or WebM videos can become slides")
-    ) {
+    await #expect {
       try await store.insertSlide(
         file: try upload(Data("<svg onload=alert(1)>".utf8)), series: "grace", sermon: "one", next: slides[0].id,
         after: false)
+    } throws: { error in
+      guard case .notSlideMedia = error as? ShareSynchError else { return false }
+      return "\(error)" == "only PNG or JPEG pictures and MP4 or WebM videos can become slides"
     }
 
     try await store.apply(undo, series: "grace", sermon: "one")  // the slide goes; its file waits for the end of editing

@@ -13,7 +13,7 @@ import Testing
     #expect(
       saved
         == ShareSynchSettings(catalogURL: "https://example.org/catalog.json", activation: "SSA1.a.b", advance: .sides))
-    await #expect(throws: ShareSynchError.badSetting("the catalog's address must start with http:// or https://")) {
+    await #expect(throws: ShareSynchError.badCatalogAddress("file:///etc/passwd")) {
       try await store.updateSettings(catalogURL: "file:///etc/passwd", advance: .swipe)
     }
     #expect(try await store.settings().advance == .sides, "a refused change changes nothing")

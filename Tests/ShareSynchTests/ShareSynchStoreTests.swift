@@ -75,7 +75,7 @@ import Testing
       try await store.series()[0].currentVariationID == original.id,
       "deleting the current one goes back to the original")
     #expect(try await store.variations(series: "grace").map(\.name) == ["Original", "Short copy"])
-    await #expect(throws: ShareSynchError.badName("a variation named Short copy exists")) {
+    await #expect(throws: ShareSynchError.badVariationName("Short copy", .taken)) {
       try await store.createVariation(series: "grace", name: " Short copy ")
     }
   }

@@ -11,19 +11,19 @@ import Testing
   @Test func openTypeActAndExport() async throws {
     let (app, _) = try await makeApp()
     try await app.test(.router) { client in
-      let chapter = try await client.execute(uri: "/api/keyit/books/RUT/chapters/1", method: .get) {
+      let chapter = try await client.execute(uri: "/api/keyit/bibles/1/books/RUT/chapters/1", method: .get) {
         try $0.decoded(ChapterJSON.self)
       }
       #expect(chapter.items.count == 22 && chapter.items[0].label == "Verse 1" && chapter.chapterWord == "Chapter")
       let verse3 = chapter.items[2].id
       try await client.execute(
-        uri: "/api/keyit/items/\(verse3)/text", method: .put, headers: sameOrigin,
+        uri: "/api/keyit/bibles/1/items/\(verse3)/text", method: .put, headers: sameOrigin,
         body: json(["text": "  dw\u{0302}r  "])
       ) { response in
         #expect(response.status == .ok)
         #expect((try? response.decoded(ChapterJSON.Item.self))?.text == "dŵr")
       }
-      let actions = try await client.execute(uri: "/api/keyit/items/\(verse3)/actions", method: .get) {
+      let actions = try await client.execute(uri: "/api/keyit/bibles/1/items/\(verse3)/actions", method: .get) {
         try $0.decoded([[String: String]].self)
       }
       #expect(
@@ -32,20 +32,20 @@ import Testing
         ])
       #expect(actions[2]["question"] != nil)
       let after = try await client.execute(
-        uri: "/api/keyit/items/\(verse3)/actions/insertParagraphIn", method: .post, headers: sameOrigin,
+        uri: "/api/keyit/bibles/1/items/\(verse3)/actions/insertParagraphIn", method: .post, headers: sameOrigin,
         body: json(["offset": 1])
       ) { try $0.decoded(ChapterJSON.self) }
       #expect(after.items.filter { $0.verse == 3 }.map(\.text) == ["d", "", "ŵr"])
       #expect(after.items.filter { $0.verse == 3 }.map(\.hasText) == [true, false, true])
-      try await client.execute(uri: "/api/keyit/export?book=RUT&chapter=1", method: .get) { response in
+      try await client.execute(uri: "/api/keyit/bibles/1/export?book=RUT&chapter=1", method: .get) { response in
         #expect(response.headers[.contentType] == "text/plain; charset=utf-8")
         #expect(response.text.contains("\\v 3 d\n\\p ŵr\n"))
         #expect(response.headers[.contentDisposition] == nil)
       }
-      try await client.execute(uri: "/api/keyit/export?book=RUT&download=1", method: .get) { response in
+      try await client.execute(uri: "/api/keyit/bibles/1/export?book=RUT&download=1", method: .get) { response in
         #expect(response.headers[.contentDisposition]?.contains("08RUTTestBible.usfm") == true)
       }
-      try await client.execute(uri: "/api/keyit/export?download=1", method: .get) { response in
+      try await client.execute(uri: "/api/keyit/bibles/1/export?download=1", method: .get) { response in
         #expect(response.headers[.contentType] == "application/zip")
         #expect(response.body.readableBytes > 1000)
         #expect(Array(Data(buffer: response.body).prefix(2)) == [0x50, 0x4B])
@@ -56,19 +56,19 @@ import Testing
   @Test func refusedAndUnknownThingsGetJSONErrorsWithTheRightStatus() async throws {
     let (app, _) = try await makeApp()
     try await app.test(.router) { client in
-      let chapter = try await client.execute(uri: "/api/keyit/books/RUT/chapters/1", method: .get) {
+      let chapter = try await client.execute(uri: "/api/keyit/bibles/1/books/RUT/chapters/1", method: .get) {
         try $0.decoded(ChapterJSON.self)
       }
       let verse = chapter.items[0].id
       let cases: [(String, HTTPRequest.Method, [String: Any], HTTPResponse.Status, String)] = [
-        ("/api/keyit/items/\(verse)/actions/delete", .post, [:], .unprocessableContent, "not allowed"),
-        ("/api/keyit/items/\(verse)/actions/explode", .post, [:], .unprocessableContent, "unknown action"),
-        ("/api/keyit/items/999999/text", .put, ["text": "x"], .notFound, "no item with id 999999"),
+        ("/api/keyit/bibles/1/items/\(verse)/actions/delete", .post, [:], .unprocessableContent, "not allowed"),
+        ("/api/keyit/bibles/1/items/\(verse)/actions/explode", .post, [:], .unprocessableContent, "unknown action"),
+        ("/api/keyit/bibles/1/items/999999/text", .put, ["text": "x"], .notFound, "no item with id 999999"),
         (
-          "/api/keyit/items/\(verse)/actions/insertParagraphIn", .post, ["offset": 99], .unprocessableContent,
+          "/api/keyit/bibles/1/items/\(verse)/actions/insertParagraphIn", .post, ["offset": 99], .unprocessableContent,
           "outside the text"
         ),
-        ("/api/keyit/items/\(verse)/text", .put, ["words": "x"], .badRequest, "text"),
+        ("/api/keyit/bibles/1/items/\(verse)/text", .put, ["words": "x"], .badRequest, "text"),
       ]
       for (uri, method, body, status, message) in cases {
         try await client.execute(uri: uri, method: method, headers: sameOrigin, body: json(body)) { response in
@@ -76,11 +76,11 @@ import Testing
           #expect(response.error?.contains(message) == true, "\(uri)")
         }
       }
-      try await client.execute(uri: "/api/keyit/books/RUT/chapters/5", method: .get) { response in
+      try await client.execute(uri: "/api/keyit/bibles/1/books/RUT/chapters/5", method: .get) { response in
         #expect(response.status == .notFound)
         #expect(response.error == "RUT has no chapter 5; chapters are 1–4")
       }
-      let after = try await client.execute(uri: "/api/keyit/books/RUT/chapters/1", method: .get) {
+      let after = try await client.execute(uri: "/api/keyit/bibles/1/books/RUT/chapters/1", method: .get) {
         try $0.decoded(ChapterJSON.self)
       }
       #expect(after.items.map(\.id) == chapter.items.map(\.id), "refused actions changed nothing")
@@ -93,7 +93,7 @@ import Testing
     try await app.test(.router) { client in
       let foreign: HTTPFields = [.contentType: "application/json", .origin: "http://evil.example"]
       try await client.execute(
-        uri: "/api/keyit/items/\(verse)/text", method: .put, headers: foreign, body: json(["text": "x"])
+        uri: "/api/keyit/bibles/1/items/\(verse)/text", method: .put, headers: foreign, body: json(["text": "x"])
       ) {
         #expect($0.status == .forbidden)
       }
@@ -106,7 +106,7 @@ import Testing
         #expect($0.status == .forbidden)
       }
       try await client.execute(
-        uri: "/api/keyit/items/\(verse)/text", method: .put, headers: sameOrigin, body: json(["text": "ok"])
+        uri: "/api/keyit/bibles/1/items/\(verse)/text", method: .put, headers: sameOrigin, body: json(["text": "ok"])
       ) {
         #expect($0.status == .ok)
       }
@@ -120,14 +120,14 @@ import Testing
     try await app.test(.router) { client in
       let good = "\\id 3JN\n\\c 1\n\\p\n\\v 1 The elder\n"
       try await client.execute(
-        uri: "/api/keyit/import", method: .post, headers: sameOrigin,
+        uri: "/api/keyit/bibles/1/import", method: .post, headers: sameOrigin,
         body: json(["files": [["name": "3jn.usfm", "text": good]]])
       ) { response in
         #expect(response.status == .ok)
         #expect(response.text.contains("\"versesWithText\":1"))
       }
       try await client.execute(
-        uri: "/api/keyit/import", method: .post, headers: sameOrigin,
+        uri: "/api/keyit/bibles/1/import", method: .post, headers: sameOrigin,
         body: json([
           "files": [
             ["name": "ok.usfm", "text": good.replacingOccurrences(of: "elder", with: "CHANGED")],
@@ -147,7 +147,7 @@ import Testing
     try await app.test(.router) { client in
       let huge = String(repeating: "a", count: 3 * 1024 * 1024)
       try await client.execute(
-        uri: "/api/keyit/import", method: .post, headers: sameOrigin,
+        uri: "/api/keyit/bibles/1/import", method: .post, headers: sameOrigin,
         body: json(["files": [["name": "big.usfm", "text": huge]]])
       ) { #expect($0.status == .contentTooLarge) }
     }
@@ -165,7 +165,9 @@ import Testing
         #expect(response.headers[.setCookie]?.contains("scriptorium_token=s3cret") == true)
         #expect(response.headers[.setCookie]?.contains("HttpOnly") == true)
       }
-      try await client.execute(uri: "/keyit/books", method: .get, headers: [.cookie: "scriptorium_token=s3cret"]) {
+      try await client.execute(
+        uri: "/keyit/bibles/1/books", method: .get, headers: [.cookie: "scriptorium_token=s3cret"]
+      ) {
         #expect($0.status == .ok)
       }
       try await client.execute(uri: "/api/keyit/bibles", method: .get, headers: [.authorization: "Bearer s3cret"]) {

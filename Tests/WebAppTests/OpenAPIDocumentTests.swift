@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import ShareSynchServer
 import Testing
 
 @testable import ShareSynch
@@ -17,8 +18,13 @@ import Testing
     let store = try ShareSynchStore.inMemory(seriesRoot: folder.appendingPathComponent("series"))
     let services = ShareSynchServices(
       store: store, hub: PresentationHub(store: store), dataFolder: folder.appendingPathComponent("data"))
-    return try await WebServer.router(
-      keyIt: try .inMemory(), phrasebook: try .inMemory(), lexikon: try filesLexikon(), shareSynch: services)
+    return try await WebAppTests.router { pages in
+      [
+        KeyItRoutes(store: try .inMemory(), pages: pages), PhrasebookRoutes(store: try .inMemory(), pages: pages),
+        LexikonRoutes(service: try filesLexikon(), pages: pages),
+        ShareSynchRoutes(services: services, pages: pages, token: nil),
+      ]
+    }
   }
 
   /// `METHOD /path/{parameter}` for every operation of the document.

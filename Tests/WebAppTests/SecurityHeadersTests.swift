@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import ShareSynch
+import ShareSynchServer
 import Testing
 
 @testable import WebApp
@@ -19,9 +20,16 @@ import Testing
     try await store.installDemoIfEmpty()
     let hub = PresentationHub(store: store)
     return Application(
-      router: try await WebServer.router(
-        keyIt: try .inMemory(), phrasebook: try .inMemory(), lexikon: try filesLexikon(),
-        shareSynch: ShareSynchServices(store: store, hub: hub, dataFolder: folder.appendingPathComponent("data"))))
+      router: try await router { pages in
+        [
+          KeyItRoutes(store: try .inMemory(), pages: pages),
+          PhrasebookRoutes(store: try .inMemory(), pages: pages),
+          LexikonRoutes(service: try filesLexikon(), pages: pages),
+          ShareSynchRoutes(
+            services: ShareSynchServices(store: store, hub: hub, dataFolder: folder.appendingPathComponent("data")),
+            pages: pages, token: nil),
+        ]
+      })
   }
 
   /// The named directives of a Content-Security-Policy, each with its sources.

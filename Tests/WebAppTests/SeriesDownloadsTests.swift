@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import ShareSynchServer
 import Testing
 
 @testable import ShareSynch
@@ -50,8 +51,7 @@ import Testing
     let store = try ShareSynchStore.inMemory(seriesRoot: folder.appendingPathComponent("series"))
     let services = ShareSynchServices(
       store: store, hub: PresentationHub(store: store), dataFolder: folder.appendingPathComponent("data"))
-    let router = try await WebServer.router(
-      keyIt: try .inMemory(), phrasebook: try .inMemory(), lexikon: try filesLexikon(), shareSynch: services)
+    let router = try await shareSynchRouter(services)
     return (Application(router: router), store)
   }
 

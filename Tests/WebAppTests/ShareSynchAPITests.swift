@@ -6,6 +6,7 @@ import HummingbirdWSClient
 import Logging
 import NIOCore
 import ShareSynch
+import ShareSynchServer
 import Testing
 
 @testable import WebApp
@@ -22,10 +23,8 @@ import Testing
   }
 
   func app(_ hub: PresentationHub, token: String? = nil) async throws -> some ApplicationProtocol {
-    let router = try await WebServer.router(
-      keyIt: try .inMemory(), phrasebook: try .inMemory(), lexikon: try filesLexikon(),
-      shareSynch: ShareSynchServices(store: hub.store, hub: hub, dataFolder: folder.appendingPathComponent("data")),
-      token: token)
+    let router = try await shareSynchRouter(
+      ShareSynchServices(store: hub.store, hub: hub, dataFolder: folder.appendingPathComponent("data")), token: token)
     return WebServer.application(
       router: router, presentations: hub, token: token,
       configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: Logger(label: "test"))

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import ShareSynchServer
 import Testing
 
 @testable import ShareSynch
@@ -18,8 +19,7 @@ import Testing
     try await store.installDemoIfEmpty()
     let services = ShareSynchServices(
       store: store, hub: PresentationHub(store: store), dataFolder: folder.appendingPathComponent("data"))
-    let router = try await WebServer.router(
-      keyIt: try .inMemory(), phrasebook: try .inMemory(), lexikon: try filesLexikon(), shareSynch: services)
+    let router = try await shareSynchRouter(services)
     return (Application(router: router), services)
   }
 
@@ -111,11 +111,12 @@ import Testing
       let garbage = try await client.execute(
         uri: "/api/sharesynch/install", method: .post, headers: sameOrigin, body: ByteBuffer(string: "not a zip"))
       #expect(garbage.status == .unprocessableContent)
-      let inbox = services.inbox
+      let inbox = services.dataFolder.inbox
       try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
       try Data("junk".utf8).write(to: inbox.appendingPathComponent("broken.sspkg"))
       try FileManager.default.setAttributes(
-        [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: inbox.appendingPathComponent("broken.sspkg").path)
+        [.modificationDate: Date(timeIntervalSinceNow: -60)],
+        ofItemAtPath: inbox.appendingPathComponent("broken.sspkg").path)
       let report = try await client.execute(uri: "/api/sharesynch/inbox", method: .post, headers: sameOrigin)
       let results = try report.decoded([InboxResult].self)
       #expect(results.count == 1 && results[0].series == nil && results[0].reason != nil)

@@ -6,25 +6,34 @@ import KeyIt
 import Lexikon
 import NIOCore
 import Phrasebook
+import ShareSynchServer
 import Testing
 
 @testable import WebApp
 
-/// A test app over an in-memory store with one Bible, and the store itself.
+/// A router with only the apps `make` builds from the shared pages, behind the usual middleware.
+func router(
+  token: String? = nil, hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1"),
+  _ make: (Pages) throws -> [any AppRoutes]
+) async throws -> Router<BasicRequestContext> {
+  let pages = try await Pages()
+  return try WebServer.router(apps: try make(pages), pages: pages, token: token, hosts: hosts)
+}
+
+/// A test app with only Key It, over an in-memory store with one Bible, and the store itself.
 func makeApp(token: String? = nil, bible: Bool = true) async throws -> (some ApplicationProtocol, KeyItStore) {
   let store = try KeyItStore.inMemory()
   if bible { _ = try await store.createBible(name: "Test Bible") }
-  let router = try await WebServer.router(
-    keyIt: store, phrasebook: try PhrasebookStore.inMemory(), lexikon: try filesLexikon(), token: token)
+  let router = try await router(token: token) { [KeyItRoutes(store: store, pages: $0)] }
   return (Application(router: router), store)
 }
 
-/// A test app whose Phrasebook store is in memory (with a Welsh phrasebook unless told not), and that store.
+/// A test app with only Phrasebook, its store in memory (with a Welsh phrasebook unless told
+/// not), and that store.
 func makePhrasebookApp(welsh: Bool = true) async throws -> (some ApplicationProtocol, PhrasebookStore) {
   let store = try PhrasebookStore.inMemory()
   if welsh { _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh") }
-  let router = try await WebServer.router(
-    keyIt: try KeyItStore.inMemory(), phrasebook: store, lexikon: try filesLexikon())
+  let router = try await router { [PhrasebookRoutes(store: store, pages: $0)] }
   return (Application(router: router), store)
 }
 
@@ -33,14 +42,19 @@ func filesLexikon() throws -> LexikonService {
   LexikonService(store: try LexikonStore.inMemory(), source: DictdFolderSource())
 }
 
-/// A test app whose Lexikon uses `source` (default: the installed dictd files), with its service.
+/// A test app with only Lexikon, using `source` (default: the installed dictd files), with its service.
 func makeLexikonApp(source: any DictionarySource = DictdFolderSource()) async throws
   -> (some ApplicationProtocol, LexikonService)
 {
   let service = LexikonService(store: try LexikonStore.inMemory(), source: source)
-  let router = try await WebServer.router(
-    keyIt: try KeyItStore.inMemory(), phrasebook: try PhrasebookStore.inMemory(), lexikon: service)
+  let router = try await router { [LexikonRoutes(service: service, pages: $0)] }
   return (Application(router: router), service)
+}
+
+/// A router with only ShareSynch, over `services`.
+func shareSynchRouter(_ services: ShareSynchServices, token: String? = nil) async throws -> Router<BasicRequestContext>
+{
+  try await router(token: token) { [ShareSynchRoutes(services: services, pages: $0, token: token)] }
 }
 
 /// A JSON request body.

@@ -1,97 +1,146 @@
-import Foundation
-import Hummingbird
 import KeyIt
 
-/// Key It's pages under `/keyit`: setup, books, chapters, the edit screen and export. Forms post
-/// here; the edit and export screens' scripts use the JSON API.
-struct KeyItPages: Sendable {
-  let store: KeyItStore
-  let pages: Pages
+/// One choice in a `<select>`.
+struct Choice {
+  let value: String
+  let label: String
+  let selected: Bool
+}
 
-  struct SetupForm: Decodable {
-    let name: String
-    let bookNames: String
-    let goStraight: String?
-  }
-  struct NewBibleForm: Decodable {
-    let name: String
-    let bookNames: String
-    let frenchPsalms: String?
-  }
+/// The setup screen.
+struct SetupPage {
+  let title = "Key It — setup"
+  let keyit = true
+  let current: BibleJSON?
+  let bibleID: Int64?
+  let bibles: [BibleJSON]
+  let hasBibles: Bool
+  let error: String?
+  let nameLists: [Choice]
+  let newNameLists: [Choice]
 
-  func register(on group: RouterGroup<BasicRequestContext>) {
-    group.get { _, _ in
-      guard let bible = try await store.currentBible(), bible.goStraight else { return redirect("/keyit/setup") }
-      return try await resume(bible)
+  init(current: Bible?, bibles: [BibleJSON], error: String?) {
+    self.current = bibles.first { $0.current }
+    bibleID = current?.bibleID
+    self.bibles = bibles
+    hasBibles = !bibles.isEmpty
+    self.error = error
+    nameLists = BookCatalog.nameLists.map {
+      Choice(value: $0.id, label: $0.name, selected: $0.id == current?.bookNames)
     }
-    group.get("go") { _, _ in
-      guard let bible = try await store.currentBible() else { return redirect("/keyit/setup") }
-      return try await resume(bible)
-    }
-    group.get("setup") { _, _ in try await setupPage(error: nil) }
-    group.post("setup") { request, context in
-      let form = try await URLEncodedFormDecoder().decode(SetupForm.self, from: request, context: context)
-      guard let bible = try await store.currentBible() else { return redirect("/keyit/setup") }
-      do {
-        _ = try await store.updateSetup(
-          bible.bibleID!, name: form.name, bookNames: form.bookNames, goStraight: form.goStraight != nil)
-      } catch let error as KeyItError {
-        return try await setupPage(error: error.description, status: .unprocessableContent)
-      }
-      return redirect("/keyit/go")
-    }
-    group.post("bibles") { request, context in
-      let form = try await URLEncodedFormDecoder().decode(NewBibleForm.self, from: request, context: context)
-      do {
-        _ = try await store.createBible(
-          name: form.name, frenchPsalms: form.frenchPsalms != nil, bookNames: form.bookNames)
-      } catch let error as KeyItError {
-        return try await setupPage(error: error.description, status: .unprocessableContent)
-      }
-      return redirect("/keyit/books")
-    }
-    group.post("bibles/:id/select") { _, context in
-      _ = try await store.selectBible(try context.parameters.require("id", as: Int64.self))
-      return redirect("/keyit/go")
-    }
-    group.get("books") { _, _ in
-      let bible = try await store.bible(nil)
-      let books = try await store.books(bibleID: nil)
-      return try pages.render("keyit-books", BooksView(bible: bible, books: books))
-    }
-    group.get("books/:code") { _, context in
-      let (book, chapters) = try await store.openBook(bibleID: nil, code: try context.parameters.require("code"))
-      return try pages.render("keyit-chapters", ChaptersView(book: book, chapters: chapters))
-    }
-    group.get("books/:code/:number") { _, context in
-      let content = try await store.openChapter(
-        bibleID: nil, code: try context.parameters.require("code"),
-        chapter: try context.parameters.require("number", as: Int.self))
-      return try pages.render("keyit-edit", try EditView(content: content))
-    }
-    group.get("export") { _, _ in
-      let bible = try await store.bible(nil)
-      let books = try await store.books(bibleID: nil)
-      return try pages.render("keyit-export", ExportView(bible: bible, books: books.map(\.book)))
-    }
-  }
-
-  /// Where the user left off: the current book's current chapter, else its chapters, else the books.
-  private func resume(_ bible: Bible) async throws -> Response {
-    guard let spec = store.catalog.book(number: bible.currBook) else { return redirect("/keyit/books") }
-    let (book, _) = try await store.openBook(bibleID: bible.bibleID, code: spec.code)
-    return redirect(
-      book.currChapter > 0 ? "/keyit/books/\(spec.code)/\(book.currChapter)" : "/keyit/books/\(spec.code)")
-  }
-
-  private func setupPage(error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
-    let current = try await store.currentBible()
-    let bibles = try await store.bibles().map { BibleView($0, current: current?.bibleID) }
-    return try pages.render("keyit-setup", SetupView(current: current, bibles: bibles, error: error), status: status)
+    newNameLists = BookCatalog.nameLists.map { Choice(value: $0.id, label: $0.name, selected: $0.id == "en") }
   }
 }
 
-/// A redirect after a form post or to where the user left off.
-func redirect(_ path: String) -> Response {
-  Response(status: .seeOther, headers: [.location: path])
+/// The books screen: the books in two groups, Old and New Testament.
+struct BooksPage {
+  struct Row {
+    let code: String
+    let name: String
+    let chapters: Int
+    let done: Int
+    let total: Int
+    let current: Bool
+    let started: Bool
+  }
+  struct Group {
+    let name: String
+    let books: [Row]
+  }
+  let title = "Key It — books"
+  let keyit = true
+  let bibleID: Int64
+  let bibleName: String
+  let groups: [Group]
+
+  init(bible: Bible, books: [BookSummary]) {
+    bibleID = bible.bibleID!
+    bibleName = bible.name
+    func rows(newTestament: Bool) -> [Row] {
+      books.filter { BookSpec.isNewTestament(number: $0.book.bookID) == newTestament }.map {
+        Row(
+          code: $0.book.bookCode, name: $0.book.bookName, chapters: $0.book.numChaps, done: $0.versesKeyboarded,
+          total: $0.totalVerses, current: $0.book.bookID == bible.currBook, started: $0.versesKeyboarded > 0)
+      }
+    }
+    groups = [
+      Group(name: "Old Testament", books: rows(newTestament: false)),
+      Group(name: "New Testament", books: rows(newTestament: true)),
+    ]
+  }
+}
+
+/// The chapters screen: a grid of chapter numbers with their state.
+struct ChaptersPage {
+  struct Cell {
+    let number: Int
+    let status: String
+    let statusLabel: String
+    let current: Bool
+  }
+  let title: String
+  let keyit = true
+  let bibleID: Int64
+  let code: String
+  let bookName: String
+  let chapterWord: String
+  let cells: [Cell]
+
+  init(book: Book, chapters: [ChapterSummary]) {
+    title = "Key It — \(book.bookName)"
+    bibleID = book.bibleID
+    code = book.bookCode
+    bookName = book.bookName
+    chapterWord = BookSpec.chapterWord(code: book.bookCode)
+    let labels: [ChapterStatus: String] = [.empty: "empty", .started: "started", .complete: "complete"]
+    cells = chapters.map {
+      Cell(
+        number: $0.chapter.chapterNumber, status: $0.status.rawValue, statusLabel: labels[$0.status]!,
+        current: $0.chapter.chapterNumber == book.currChapter)
+    }
+  }
+}
+
+/// The edit screen: a shell whose list the script renders from the embedded chapter.
+struct EditPage {
+  let title: String
+  let keyit = true
+  let bibleID: Int64
+  let code: String
+  let bookName: String
+  let chapterWord: String
+  let number: Int
+  let previous: Int?
+  let next: Int?
+  let chapterJSON: String
+
+  init(content: ChapterContent) throws {
+    let chapter = ChapterJSON(content)
+    title = "Key It — \(content.book.bookName) \(content.chapter.chapterNumber)"
+    bibleID = chapter.bible
+    code = chapter.book.code
+    bookName = chapter.book.name
+    chapterWord = chapter.chapterWord
+    number = chapter.number
+    previous = number > 1 ? number - 1 : nil
+    next = number < chapter.book.chapters ? number + 1 : nil
+    chapterJSON = try embeddedJSON(chapter)
+  }
+}
+
+/// The export and import screen.
+struct ExportPage {
+  let title = "Key It — export"
+  let keyit = true
+  let bibleID: Int64
+  let bibleName: String
+  let books: [Choice]
+
+  init(bible: Bible, books: [Book]) {
+    bibleID = bible.bibleID!
+    bibleName = bible.name
+    self.books = books.map {
+      Choice(value: $0.bookCode, label: $0.bookName, selected: $0.bookID == bible.currBook)
+    }
+  }
 }

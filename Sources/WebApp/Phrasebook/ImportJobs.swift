@@ -34,7 +34,7 @@ final class ImportJobs: @unchecked Sendable {
         }
         try Task.checkCancellation()
         self.update(id) { $0.state = "importing" }
-        let chosen = format ?? URL(string: url).flatMap { TransferFormat(fileName: $0.path) } ?? .json
+        let chosen = format ?? TransferFormat.detect(fileName: URL(string: url)?.path, data: data)
         let report = try await store.importPairs(data, format: chosen, in: book)
         self.update(id) {
           $0.state = "done"

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdWebSocket
+import ShareSynchServer
 
 /// Which WebSocket upgrades the server accepts: the presentation's socket only, from this
 /// server's own pages (a browser's `Origin` must be this host, never `null`), with the access token when the
@@ -29,5 +31,20 @@ enum LiveSocket {
       else { return nil }
     }
     return PresentationHub.Role(rawValue: query["role"] ?? "presenter")
+  }
+}
+
+extension PresentationHub {
+  /// Serves one WebSocket client until it disconnects: the hub sends it states, and it sends
+  /// intents (an intent that fails answers this client alone with the error).
+  func serve(role: Role, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+    let id = await connect(role: role) { text in try await outbound.write(.text(text)) }
+    do {
+      for try await message in inbound.messages(maxSize: 4096) {
+        guard case .text(let text) = message else { continue }
+        if let error = await receive(text) { try? await outbound.write(.text(error)) }
+      }
+    } catch {}
+    await disconnect(id)
   }
 }

@@ -7,6 +7,11 @@ const popover = document.getElementById("popover");
 const statusLabel = document.getElementById("save-status");
 const retryButton = document.getElementById("retry");
 let chapter = JSON.parse(document.getElementById("chapter-data").textContent);
+// Every call names the Bible this page shows, whatever another tab has chosen since.
+const bibleAPI = `/api/keyit/bibles/${chapter.bible}`;
+// Opening the chapter is where the user is now; the page is ready once that is recorded.
+const positioned = api("POST", `${bibleAPI}/position`, { book: chapter.book.code, chapter: chapter.number },
+  { keepalive: true }).catch(() => {});
 
 const SAVE_DELAY_MS = 600;
 const RETRY_DELAY_MS = 3000;
@@ -40,7 +45,7 @@ async function save(id) {
   const text = unsaved.get(id);
   showStatus("saving");
   try {
-    const saved = await api("PUT", `/api/keyit/items/${id}/text`, { text });
+    const saved = await api("PUT", `${bibleAPI}/items/${id}/text`, { text });
     if (unsaved.get(id) === text) unsaved.delete(id);
     const item = chapter.items.find((candidate) => candidate.id === id);
     if (item) item.text = saved.text;
@@ -97,7 +102,7 @@ function itemElement(item) {
       row.classList.add("current");
       if (currentItem !== item.id) {
         currentItem = item.id;
-        api("POST", `/api/keyit/items/${item.id}/current`).catch(() => {});
+        api("POST", `${bibleAPI}/items/${item.id}/current`).catch(() => {});
       }
     },
     onblur: () => {
@@ -148,7 +153,7 @@ async function openActions(item, anchor) {
   placePopover(anchor);
   try {
     await saveAll();
-    const actions = await api("GET", `/api/keyit/items/${item.id}/actions`);
+    const actions = await api("GET", `${bibleAPI}/items/${item.id}/actions`);
     popover.replaceChildren(
       ...actions.map((action) =>
         el("button", {
@@ -184,7 +189,7 @@ function askWhere(item, action) {
 
 async function perform(item, action, offset) {
   try {
-    chapter = await api("POST", `/api/keyit/items/${item.id}/actions/${action.id}`, offset === undefined ? {} : { offset });
+    chapter = await api("POST", `${bibleAPI}/items/${item.id}/actions/${action.id}`, offset === undefined ? {} : { offset });
     closePopover();
     currentItem = chapter.currentItem;
     render(chapter.currentItem);
@@ -205,7 +210,7 @@ document.addEventListener("click", (event) => {
 window.addEventListener("beforeunload", (event) => {
   if (unsaved.size === 0) return;
   for (const [id, text] of unsaved) {
-    fetch(`/api/keyit/items/${id}/text`, {
+    fetch(`${bibleAPI}/items/${id}/text`, {
       method: "PUT", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }),
     });
   }
@@ -214,4 +219,4 @@ window.addEventListener("beforeunload", (event) => {
 
 render(chapter.currentItem);
 performance.mark("keyit-rendered");
-document.body.dataset.ready = "true";
+positioned.then(() => { document.body.dataset.ready = "true"; });

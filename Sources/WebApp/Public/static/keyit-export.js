@@ -7,6 +7,7 @@ const chapterField = document.getElementById("export-chapter");
 const download = document.getElementById("download");
 const preview = document.getElementById("usfm-preview");
 const problem = document.getElementById("export-error");
+const bibleAPI = `/api/keyit/bibles/${form.dataset.bible}`;
 
 const params = new URLSearchParams(location.search);
 if (params.get("book")) book.value = params.get("book");
@@ -27,7 +28,7 @@ function update() {
   book.closest("label").hidden = scope === "bible";
   const query = exportQuery();
   query.set("download", "1");
-  download.href = `/api/keyit/export?${query}`;
+  download.href = `${bibleAPI}/export?${query}`;
   download.textContent = scope === "bible" ? "Download zip" : "Download .usfm";
 }
 
@@ -42,7 +43,7 @@ document.getElementById("preview").addEventListener("click", async () => {
     preview.textContent = "The whole Bible downloads as a zip with one .usfm file per book.";
     return;
   }
-  const response = await fetch(`/api/keyit/export?${exportQuery()}`);
+  const response = await fetch(`${bibleAPI}/export?${exportQuery()}`);
   if (!response.ok) {
     problem.textContent = (await response.json()).error;
     problem.hidden = false;
@@ -63,7 +64,7 @@ document.getElementById("import-form").addEventListener("submit", async (event) 
   }
   try {
     const files = await Promise.all(chosen.map(async (file) => ({ name: file.name, text: await file.text() })));
-    const results = await api("POST", "/api/keyit/import", { files });
+    const results = await api("POST", `${bibleAPI}/import`, { files });
     report.replaceChildren(el("ul", {}, ...results.map((result) => el("li", {
       textContent: `${result.file}: ${result.book}, chapters ${result.chapters.join(", ")} — ${result.versesWithText} verses with text`,
     }))));

@@ -1,21 +1,23 @@
 import Foundation
-import HummingbirdWebSocket
-import NIOCore
 import ShareSynch
 
-/// The server's running presentation and everyone watching it: presenters, displays and remotes
-/// connected over WebSocket. Clients send intents; the hub applies them to the one
-/// `LivePresentation` and pushes the new state to every client, numbered so a client never
-/// applies an older state over a newer one. One presentation runs at a time (one projector).
+/// The server's running presentation and everyone watching it: presenters, displays and remotes,
+/// each a connection that receives text messages (the server's WebSocket). Clients send intents;
+/// the hub applies them to the one `LivePresentation` and pushes the new state to every client,
+/// numbered so a client never applies an older state over a newer one. One presentation runs at a
+/// time (one projector).
 public actor PresentationHub {
   /// Who a connection is.
-  enum Role: String, Sendable {
+  public enum Role: String, Sendable {
     case presenter, display, remote
   }
 
+  /// Sends one text message to a connected client.
+  public typealias Send = @Sendable (String) async throws -> Void
+
   private struct Client {
     let role: Role
-    let outbound: WebSocketOutboundWriter
+    let send: Send
   }
 
   /// The series store the presentations read.
@@ -37,7 +39,7 @@ public actor PresentationHub {
   /// Starts presenting a sermon at slide 1 and remembers it as the last used. Unless `restart`,
   /// a presentation of the same sermon that is already running is joined where it is (a second
   /// presenter window, or a reload); choosing a sermon from the menu restarts it.
-  func start(series: String, sermon: String, restart: Bool = false) async throws -> PresentationSnapshot {
+  public func start(series: String, sermon: String, restart: Bool = false) async throws -> PresentationSnapshot {
     if !restart, let live, live.series == series, live.sermon == sermon { return snapshot(of: live) }
     let slides = try await store.slides(series: series, sermon: sermon)
     let state = try await store.sermonState(series: series, sermon: sermon)
@@ -50,11 +52,11 @@ public actor PresentationHub {
   }
 
   /// The running presentation's state (nil when none runs).
-  func current() -> PresentationSnapshot? { live.map(snapshot(of:)) }
+  public func current() -> PresentationSnapshot? { live.map(snapshot(of:)) }
 
   /// Applies an intent to the running presentation and pushes the result.
-  func apply(_ intent: PresentationIntent) async throws -> PresentationSnapshot {
-    guard var presentation = live else { throw PresentationHubError.nothingPresented }
+  public func apply(_ intent: PresentationIntent) async throws -> PresentationSnapshot {
+    guard var presentation = live else { throw ShareSynchError.nothingPresented }
     if case .appeal(let setting) = intent {  // the sermon keeps its appeal choice
       _ = try await store.setAppeal(setting, series: presentation.series, sermon: presentation.sermon)
     }
@@ -70,7 +72,7 @@ public actor PresentationHub {
   }
 
   /// Reloads the slides after a change to the series (languages, variation, edits).
-  func slidesChanged(series: String) async throws {
+  public func slidesChanged(series: String) async throws {
     guard var presentation = live, presentation.series == series else { return }
     let slides = try await store.slides(series: series, sermon: presentation.sermon)
     presentation.replaceSlides(slides.map(\.presentation))
@@ -78,28 +80,33 @@ public actor PresentationHub {
     await broadcast()
   }
 
-  /// Serves one WebSocket client until it disconnects: sends the current state at once (a
-  /// display that reconnects catches up), then applies the intents it sends.
-  func serve(role: Role, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async {
+  /// Connects a client: sends it the current state at once (a display that reconnects catches
+  /// up); presenters learn that a display or remote arrived. Returns the id to disconnect with.
+  public func connect(role: Role, send: @escaping Send) async -> UUID {
     let id = UUID()
-    clients[id] = Client(role: role, outbound: outbound)
+    clients[id] = Client(role: role, send: send)
     if role == .presenter, presentingSince == nil { presentingSince = Date() }
     if role == .presenter, let live {
-      try? await send(snapshot(of: live), to: outbound)
+      try? await send(Self.encode(StateMessage(seq: sequence, state: snapshot(of: live))))
     } else {
-      await broadcast()  // presenters learn that a display or remote arrived
+      await broadcast()
     }
+    return id
+  }
+
+  /// Applies an intent a client sent as JSON; returns the error message to send back, if any.
+  public func receive(_ text: String) async -> String? {
     do {
-      for try await message in inbound.messages(maxSize: 4096) {
-        guard case .text(let text) = message else { continue }
-        do {
-          _ = try await apply(JSONDecoder().decode(PresentationIntent.self, from: Data(text.utf8)))
-        } catch {
-          try? await outbound.write(.text(Self.encode(["error": "\(error)"])))
-        }
-      }
-    } catch {}
-    clients[id] = nil
+      _ = try await apply(JSONDecoder().decode(PresentationIntent.self, from: Data(text.utf8)))
+      return nil
+    } catch {
+      return Self.encode(["error": "\(error)"])
+    }
+  }
+
+  /// Disconnects a client; the last presenter leaving ends presentation mode.
+  public func disconnect(_ id: UUID) async {
+    let role = clients.removeValue(forKey: id)?.role
     if role == .presenter, !clients.values.contains(where: { $0.role == .presenter }) { endPresentationMode() }
     await broadcast()
   }
@@ -130,13 +137,9 @@ public actor PresentationHub {
     sequence += 1
     let message = Self.encode(StateMessage(seq: sequence, state: state))
     for client in clients.values {
-      try? await client.outbound.write(.text(message))
+      try? await client.send(message)
     }
     return state
-  }
-
-  private func send(_ state: PresentationSnapshot, to outbound: WebSocketOutboundWriter) async throws {
-    try await outbound.write(.text(Self.encode(StateMessage(seq: sequence, state: state))))
   }
 
   /// What clients receive: `{"seq": N, "state": {…}}`.
@@ -148,10 +151,4 @@ public actor PresentationHub {
   private static func encode(_ value: some Encodable) -> String {
     String(decoding: (try? JSONEncoder().encode(value)) ?? Data("{}".utf8), as: UTF8.self)
   }
-}
-
-/// A request to a presentation when none runs.
-enum PresentationHubError: Error, CustomStringConvertible {
-  case nothingPresented
-  var description: String { "no sermon is being presented: open one in the presenter view first" }
 }

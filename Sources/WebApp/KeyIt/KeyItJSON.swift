@@ -1,12 +1,14 @@
 import KeyIt
 
 /// A chapter as the edit screen's script uses it.
-struct ChapterView: Codable, Sendable {
+struct ChapterJSON: Codable, Sendable {
   struct BookInfo: Codable, Sendable {
     let code: String
     let name: String
     let chapters: Int
   }
+  /// The Bible the chapter belongs to: the page sends it back with every call.
+  let bible: Int64
   let book: BookInfo
   let number: Int
   let numVerses: Int
@@ -14,21 +16,22 @@ struct ChapterView: Codable, Sendable {
   let currentItem: Int64?
   /// "Psalm" in Psalms, else "Chapter".
   let chapterWord: String
-  let items: [ItemView]
+  let items: [ItemJSON]
 
   init(_ content: ChapterContent) {
+    bible = content.book.bibleID
     book = BookInfo(code: content.book.bookCode, name: content.book.bookName, chapters: content.book.numChaps)
     number = content.chapter.chapterNumber
     numVerses = content.chapter.numVerses
     numItems = content.chapter.numItems
     currentItem = content.currentItem?.itemID
-    chapterWord = content.facts.isPsalms ? "Psalm" : "Chapter"
-    items = content.items.map { ItemView($0, inPsalms: content.facts.isPsalms) }
+    chapterWord = content.facts.chapterWord
+    items = content.labelledItems.map(ItemJSON.init)
   }
 }
 
 /// One item of a chapter for the edit screen.
-struct ItemView: Codable, Sendable {
+struct ItemJSON: Codable, Sendable {
   let id: Int64
   let type: String
   let verse: Int
@@ -37,18 +40,19 @@ struct ItemView: Codable, Sendable {
   /// Paragraph breaks have no text field.
   let hasText: Bool
 
-  init(_ item: VerseItem, inPsalms: Bool) {
+  init(_ labelled: LabelledItem) {
+    let item = labelled.item
     id = item.itemID!
     type = item.itemType.rawValue
     verse = item.verseNumber
-    label = item.label(inPsalms: inPsalms)
+    label = labelled.label
     text = item.itemText
     hasText = item.itemType.carriesText
   }
 }
 
 /// A Bible as the setup screen and API list it.
-struct BibleView: Codable, Sendable {
+struct BibleJSON: Codable, Sendable {
   let id: Int64
   let name: String
   let frenchPsalms: Bool
@@ -64,4 +68,25 @@ struct BibleView: Codable, Sendable {
     goStraight = bible.goStraight
     self.current = bible.bibleID == current
   }
+}
+
+/// What a page sends to record where the user is: a book, and a chapter when one is open.
+struct PositionJSON: Decodable {
+  let book: String
+  let chapter: Int?
+}
+
+/// An item's new text.
+struct TextJSON: Decodable { let text: String }
+
+/// Where an action splits an item's text, for the actions that ask.
+struct ActionJSON: Decodable { let offset: Int? }
+
+/// USFM files to import, as text.
+struct ImportJSON: Decodable {
+  struct File: Decodable {
+    let name: String
+    let text: String
+  }
+  let files: [File]
 }

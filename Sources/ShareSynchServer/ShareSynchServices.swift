@@ -1,0 +1,178 @@
+import AppSupport
+import Foundation
+import ShareSynch
+
+/// ShareSynch's use cases as the server runs them: the store, the running presentation that must
+/// follow every change of its series, edit sessions, downloads and the data folder's inbox,
+/// timer log and scratch files (nothing is written outside the data folder). Routes call these;
+/// the only thing left to the web layer is the socket.
+public struct ShareSynchServices: Sendable {
+  /// The series store.
+  public let store: ShareSynchStore
+  /// The running presentation and its clients.
+  public let hub: PresentationHub
+  /// The data folder.
+  public let dataFolder: DataFolder
+  /// Where presentation runs of 20 minutes or more are logged.
+  public let timerLog: TimerLog
+  /// Series downloads from the catalog in settings.
+  public let downloads: SeriesDownloads
+  /// The editing sessions in progress.
+  public let editSessions = EditSessions()
+
+  /// The services of a data folder: `sharesynch.sqlite`, series under `media/sharesynch/series/`,
+  /// long runs logged to the timer log.
+  public init(dataFolder: DataFolder) throws {
+    let store = try ShareSynchStore(dataFolder: dataFolder)
+    let timerLog = TimerLog(dataFolder: dataFolder)
+    self.init(
+      store: store, hub: PresentationHub(store: store, timerLog: timerLog), dataFolder: dataFolder.url,
+      timerLog: timerLog)
+  }
+
+  /// Services over a given store and hub (tests), the timer log in `dataFolder`.
+  public init(store: ShareSynchStore, hub: PresentationHub, dataFolder: URL, timerLog: TimerLog? = nil) {
+    let folder = DataFolder(option: dataFolder.path)
+    self.store = store
+    self.hub = hub
+    self.dataFolder = folder
+    self.timerLog = timerLog ?? TimerLog(dataFolder: folder)
+    downloads = SeriesDownloads(store: store, dataFolder: folder)
+  }
+
+  // MARK: Start-up and the inbox
+
+  /// What start-up does before listening: makes the series folders and the database agree, and
+  /// installs the demo series when none is installed. Never throws: what could not be done is one
+  /// of the lines returned for the log, and the server starts regardless.
+  public func prepareForServing() async -> [String] {
+    var lines: [String]
+    do {
+      lines = try await store.reconcile()
+    } catch {
+      lines = ["could not compare the series folders with the database: \(error)"]
+    }
+    do {
+      try await store.installDemoIfEmpty()
+    } catch {
+      lines.append("could not install the demo series: \(error)")
+    }
+    return lines
+  }
+
+  /// Installs what arrives in the inbox (after the server listens) until cancelled.
+  public func watchInbox(report: @Sendable @escaping ([InboxResult]) -> Void) async {
+    await store.watchInbox(dataFolder.inbox, report: report)
+  }
+
+  /// Installs the packages in the inbox now.
+  public func installInbox() async throws -> [InboxResult] {
+    try await store.installInbox(dataFolder.inbox)
+  }
+
+  /// A new scratch file name in `DATA/tmp` (the folder is made when missing).
+  public func scratchFile(_ suffix: String) throws -> URL {
+    try FileManager.default.createDirectory(at: dataFolder.scratch, withIntermediateDirectories: true)
+    return dataFolder.scratch.appendingPathComponent("\(UUID().uuidString)\(suffix)")
+  }
+
+  // MARK: Series
+
+  /// Deletes a series, refused while it is being presented.
+  public func deleteSeries(_ seriesID: String) async throws -> [SeriesSummary] {
+    if await hub.current()?.series == seriesID { throw ShareSynchError.seriesBeingPresented(seriesID) }
+    try await store.deleteSeries(seriesID)
+    return try await store.series()
+  }
+
+  /// Chooses the series' slide and note languages; a running presentation of it follows.
+  public func setLanguages(series: String, slides: String?, notes: String?) async throws -> SeriesSummary {
+    let summary = try await store.setLanguages(series: series, slides: slides, notes: notes)
+    try await hub.slidesChanged(series: series)
+    return summary
+  }
+
+  /// Makes a variation the series' current one; a running presentation of it follows.
+  public func switchVariation(series: String, to variation: Int64) async throws {
+    try await store.switchVariation(series: series, to: variation)
+    try await hub.slidesChanged(series: series)
+  }
+
+  /// A new variation (it becomes the current one); a running presentation of the series follows.
+  public func createVariation(series: String, name: String, from source: Int64?) async throws -> Variation {
+    let variation = try await store.createVariation(series: series, name: name, from: source)
+    try await hub.slidesChanged(series: series)
+    return variation
+  }
+
+  /// Deletes a variation; returns those left. A running presentation of the series follows.
+  public func deleteVariation(series: String, _ variation: Int64) async throws -> [Variation] {
+    try await store.deleteVariation(series: series, variation)
+    try await hub.slidesChanged(series: series)
+    return try await store.variations(series: series)
+  }
+
+  // MARK: Editing
+
+  /// Runs a change in the sermon's edit session (begun when there is none); a running
+  /// presentation of the series follows. Returns what undo and redo can do, and the slides.
+  public func edit(
+    series: String, sermon: String, _ change: @Sendable (SermonEditor) async throws -> Void
+  ) async throws -> (EditStatus, [SlideView]) {
+    _ = try await store.sermonTitle(series: series, sermon: sermon)  // an unknown sermon opens no session
+    let editor = await editSessions.editor(series: series, sermon: sermon, store: store)
+    try await change(editor)
+    try await hub.slidesChanged(series: series)
+    return (await editor.status, try await store.slides(series: series, sermon: sermon))
+  }
+
+  /// Ends the sermon's edit session; returns the media files no variation uses any more, deleted.
+  public func endEdit(series: String, sermon: String) async throws -> [String] {
+    if let editor = await editSessions.end(series: series, sermon: sermon) { return try await editor.end() }
+    return try await store.removeUnusedUserMedia(series: series)
+  }
+
+  // MARK: Settings
+
+  /// The settings screen: storage per series and in all, free space, the stored choices, the
+  /// timer log.
+  public func overview() async throws -> ShareSynchOverview {
+    let storage = try await store.storage()
+    return ShareSynchOverview(
+      storage: storage, totalBytes: storage.reduce(0) { $0 + $1.bytes },
+      freeBytes: SeriesPackage.freeSpace(store.seriesRoot), settings: try await store.settings(),
+      timerLog: (try? timerLog.runs()) ?? [])
+  }
+}
+
+/// What the settings screen shows.
+public struct ShareSynchOverview: Sendable {
+  /// Storage per series.
+  public let storage: [SeriesStorage]
+  /// Storage of all series.
+  public let totalBytes: Int64
+  /// Free space where series are installed.
+  public let freeBytes: Int64?
+  /// The stored choices.
+  public let settings: ShareSynchSettings
+  /// Presentation runs of 20 minutes or more.
+  public let timerLog: [PresentationRun]
+}
+
+/// The editing sessions in progress, one per sermon.
+public actor EditSessions {
+  private var editors: [String: SermonEditor] = [:]
+
+  /// The sermon's session, begun when there is none.
+  func editor(series: String, sermon: String, store: ShareSynchStore) -> SermonEditor {
+    if let editor = editors["\(series)/\(sermon)"] { return editor }
+    let editor = SermonEditor(store: store, series: series, sermon: sermon)
+    editors["\(series)/\(sermon)"] = editor
+    return editor
+  }
+
+  /// Ends the sermon's session; returns it (nil when none was open).
+  func end(series: String, sermon: String) -> SermonEditor? {
+    editors.removeValue(forKey: "\(series)/\(sermon)")
+  }
+}

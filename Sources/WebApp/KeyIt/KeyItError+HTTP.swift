@@ -1,0 +1,29 @@
+import Hummingbird
+import KeyIt
+
+extension KeyItError: ServerError {
+  /// The status each case answers with; a new case does not compile until it is given one.
+  var status: HTTPResponse.Status {
+    switch self {
+    case .unknownBible, .unknownBook, .unknownChapter, .unknownItem: .notFound
+    case .noBible: .conflict
+    case .badResourceLine, .file: .internalServerError
+    case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
+      .controlCharacter:
+      .unprocessableContent
+    }
+  }
+
+  /// The form field each case is about.
+  var field: String? {
+    switch self {
+    case .blankName: "name"
+    case .unknownNameList: "bookNames"
+    case .controlCharacter(let field, _): field.rawValue
+    case .offsetOutOfRange: "offset"
+    case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,
+      .actionNotAllowed, .itemHasNoText, .usfm, .file:
+      nil
+    }
+  }
+}

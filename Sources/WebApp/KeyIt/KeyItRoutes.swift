@@ -1,0 +1,241 @@
+import AppSupport
+import Foundation
+import Hummingbird
+import KeyIt
+
+/// Key It's pages under `/keyit` and JSON API under `/api/keyit` (see API.md). Every address
+/// that shows or changes a Bible names it (`bibles/:bible/…`); only the entry points (`/keyit`,
+/// `/keyit/go`, `/keyit/setup`) start from the Bible the user last chose. Page GETs only read.
+struct KeyItRoutes: AppRoutes {
+  let store: KeyItStore
+  let pages: Pages
+
+  var routes: [Route] {
+    [
+      .get("/keyit", start),
+      .get("/keyit/go", resume),
+      .get("/keyit/setup", setup),
+      .post("/keyit/bibles", createBible),
+      .post("/keyit/bibles/:bible/setup", saveSetup),
+      .post("/keyit/bibles/:bible/select", selectBible),
+      .get("/keyit/bibles/:bible/books", booksPage),
+      .get("/keyit/bibles/:bible/books/:code", chaptersPage),
+      .get("/keyit/bibles/:bible/books/:code/:number", editPage),
+      .get("/keyit/bibles/:bible/export", exportPage),
+      // Addresses from before pages named their Bible: to the same page of the chosen Bible.
+      .get("/keyit/books", toChosenBible),
+      .get("/keyit/books/:code", toChosenBible),
+      .get("/keyit/books/:code/:number", toChosenBible),
+      .get("/keyit/export", toChosenBible),
+
+      .get("/api/keyit/bibles", bibles),
+      .get("/api/keyit/bibles/:bible/books/:code/chapters/:number", chapter),
+      .post("/api/keyit/bibles/:bible/position", setPosition),
+      .put("/api/keyit/bibles/:bible/items/:id/text", setText),
+      .post("/api/keyit/bibles/:bible/items/:id/current", setCurrentItem),
+      .get("/api/keyit/bibles/:bible/items/:id/actions", actions),
+      .post("/api/keyit/bibles/:bible/items/:id/actions/:action", perform),
+      .get("/api/keyit/bibles/:bible/export", export),
+      .post("/api/keyit/bibles/:bible/import", importUSFM),
+    ]
+  }
+
+  // MARK: Pages
+
+  @Sendable func start(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    guard let bible = try await store.currentBible(), bible.goStraight else { return redirect("/keyit/setup") }
+    return try await resume(bible)
+  }
+
+  @Sendable func resume(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    guard let bible = try await store.currentBible() else { return redirect("/keyit/setup") }
+    return try await resume(bible)
+  }
+
+  @Sendable func setup(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    try await setupPage(error: nil)
+  }
+
+  @Sendable func saveSetup(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    struct Form: Decodable {
+      let name: String
+      let bookNames: String
+      let goStraight: String?
+    }
+    let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
+    do {
+      _ = try await store.updateSetup(
+        try bibleID(context), name: form.name, bookNames: form.bookNames, goStraight: form.goStraight != nil)
+    } catch let error as KeyItError where error.status == .unprocessableContent {
+      return try await setupPage(error: error.description, status: .unprocessableContent)
+    }
+    return redirect("/keyit/go")
+  }
+
+  @Sendable func createBible(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    struct Form: Decodable {
+      let name: String
+      let bookNames: String
+      let frenchPsalms: String?
+    }
+    let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
+    let bible: Bible
+    do {
+      bible = try await store.createBible(
+        name: form.name, frenchPsalms: form.frenchPsalms != nil, bookNames: form.bookNames)
+    } catch let error as KeyItError where error.status == .unprocessableContent {
+      return try await setupPage(error: error.description, status: .unprocessableContent)
+    }
+    return redirect("/keyit/bibles/\(bible.bibleID!)/books")
+  }
+
+  @Sendable func selectBible(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    _ = try await store.selectBible(try bibleID(context))
+    return redirect("/keyit/go")
+  }
+
+  @Sendable func booksPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let id = try bibleID(context)
+    let bible = try await store.bible(id)
+    let books = try await store.books(bibleID: id)
+    return try pages.render("keyit-books", BooksPage(bible: bible, books: books))
+  }
+
+  @Sendable func chaptersPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let (book, chapters) = try await store.bookChapters(
+      bibleID: try bibleID(context), code: try context.parameters.require("code"))
+    return try pages.render("keyit-chapters", ChaptersPage(book: book, chapters: chapters))
+  }
+
+  @Sendable func editPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let content = try await store.chapter(
+      bibleID: try bibleID(context), code: try context.parameters.require("code"),
+      chapter: try context.parameters.require("number", as: Int.self))
+    return try pages.render("keyit-edit", try EditPage(content: content))
+  }
+
+  @Sendable func exportPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let bible = try await store.bible(try bibleID(context))
+    let books = try await store.books(bibleID: bible.bibleID)
+    return try pages.render("keyit-export", ExportPage(bible: bible, books: books.map(\.book)))
+  }
+
+  /// `/keyit/books/…` → `/keyit/bibles/ID/books/…` of the Bible the user chose last.
+  @Sendable func toChosenBible(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let bible = try await store.bible(nil)
+    let rest = request.uri.path.dropFirst("/keyit".count)
+    let query = request.uri.query.map { "?\($0)" } ?? ""
+    return redirect("/keyit/bibles/\(bible.bibleID!)\(rest)\(query)")
+  }
+
+  /// Where the user left off: the current book's current chapter, else its chapters, else the books.
+  private func resume(_ bible: Bible) async throws -> Response {
+    let base = "/keyit/bibles/\(bible.bibleID!)/books"
+    guard let spec = store.catalog.book(number: bible.currBook) else { return redirect(base) }
+    let (book, _) = try await store.bookChapters(bibleID: bible.bibleID, code: spec.code)
+    return redirect(book.currChapter > 0 ? "\(base)/\(spec.code)/\(book.currChapter)" : "\(base)/\(spec.code)")
+  }
+
+  private func setupPage(error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+    let current = try await store.currentBible()
+    let bibles = try await store.bibles().map { BibleJSON($0, current: current?.bibleID) }
+    return try pages.render("keyit-setup", SetupPage(current: current, bibles: bibles, error: error), status: status)
+  }
+
+  // MARK: API
+
+  @Sendable func bibles(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<[BibleJSON]> {
+    let current = try await store.currentBible()?.bibleID
+    return JSONResponse(try await store.bibles().map { BibleJSON($0, current: current) })
+  }
+
+  @Sendable func chapter(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ChapterJSON> {
+    let content = try await store.chapter(
+      bibleID: try bibleID(context), code: try context.parameters.require("code"),
+      chapter: try context.parameters.require("number", as: Int.self))
+    return JSONResponse(ChapterJSON(content))
+  }
+
+  @Sendable func setPosition(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let body = try await request.decode(as: PositionJSON.self, context: context)
+    try await store.setPosition(bibleID: try bibleID(context), code: body.book, chapter: body.chapter)
+    return Response(status: .noContent)
+  }
+
+  @Sendable func setText(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ItemJSON> {
+    let body = try await request.decode(as: TextJSON.self, context: context)
+    let saved = try await store.setText(bibleID: try bibleID(context), itemID: try itemID(context), text: body.text)
+    return JSONResponse(ItemJSON(saved))
+  }
+
+  @Sendable func setCurrentItem(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    try await store.setCurrentItem(bibleID: try bibleID(context), itemID: try itemID(context))
+    return Response(status: .noContent)
+  }
+
+  @Sendable func actions(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<[ItemAction]>
+  {
+    JSONResponse(try await store.actions(bibleID: try bibleID(context), itemID: try itemID(context)))
+  }
+
+  @Sendable func perform(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ChapterJSON> {
+    let name = try context.parameters.require("action")
+    guard let action = ItemActionID(rawValue: name) else { throw KeyItError.unknownAction(name) }
+    let body = try await request.decode(as: ActionJSON.self, context: context)
+    let content = try await store.perform(
+      action, bibleID: try bibleID(context), itemID: try itemID(context), offset: body.offset)
+    return JSONResponse(ChapterJSON(content))
+  }
+
+  @Sendable func importUSFM(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<[ImportReport]>
+  {
+    let body = try await request.decode(as: ImportJSON.self, context: context)
+    return JSONResponse(
+      try await store.importUSFM(body.files.map { ($0.name, $0.text) }, bibleID: try bibleID(context)))
+  }
+
+  /// USFM of a chapter or a book as text, or of the whole Bible as a zip of one file per book.
+  @Sendable func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let query = request.uri.queryParameters
+    let bibleID = try bibleID(context)
+    let download = query.get("download") == "1"
+    guard let code = query.get("book"), !code.isEmpty else {
+      let bible = try await store.bible(bibleID)
+      let files = try await store.exportBible(bibleID: bibleID).map { ($0.fileName, Data($0.usfm.utf8)) }
+      let archive = try zipArchive(files)
+      return Response(
+        status: .ok,
+        headers: [
+          .contentType: "application/zip",
+          .contentDisposition: attachment(fileNameStem(bible.name) + "-usfm.zip"),
+        ],
+        body: .init(byteBuffer: ByteBuffer(data: archive)))
+    }
+    let chapter = query.get("chapter").flatMap { Int($0) }
+    let usfm =
+      if let chapter {
+        try await store.exportChapter(bibleID: bibleID, code: code, chapter: chapter)
+      } else {
+        try await store.exportBook(bibleID: bibleID, code: code)
+      }
+    var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
+    if download {
+      let bible = try await store.bible(bibleID)
+      let spec = try store.catalog.requireBook(code: code)
+      var name = usfmFileName(book: spec, bibleName: bible.name)
+      if let chapter { name = name.replacingOccurrences(of: ".usfm", with: "-\(chapter).usfm") }
+      headers[.contentDisposition] = attachment(name)
+    }
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: usfm)))
+  }
+
+  private func bibleID(_ context: BasicRequestContext) throws -> Int64 {
+    try context.parameters.require("bible", as: Int64.self)
+  }
+
+  private func itemID(_ context: BasicRequestContext) throws -> Int64 {
+    try context.parameters.require("id", as: Int64.self)
+  }
+}

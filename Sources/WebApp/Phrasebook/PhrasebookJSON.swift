@@ -1,0 +1,203 @@
+import Foundation
+import Phrasebook
+
+/// A phrasebook as the API and the pages' scripts see it, with its languages' letters.
+struct PhrasebookJSON: Encodable {
+  let id: Int64
+  let name: String
+  let languageOneCode: String
+  let languageOneName: String
+  let languageTwoCode: String
+  let languageTwoName: String
+  let areas: [String]
+  let defaultArea: String
+  /// The letter index of the word list (the first language's letters).
+  let alphabet: [String]
+  /// The hangman keys for words in the first and the second language.
+  let keysOne: [String]
+  let keysTwo: [String]
+
+  init(_ book: Phrasebook) {
+    id = book.id!
+    name = book.name
+    languageOneCode = book.languageOneCode
+    languageOneName = book.languageOneName
+    languageTwoCode = book.languageTwoCode
+    languageTwoName = book.languageTwoName
+    areas = book.areas
+    defaultArea = book.defaultArea
+    alphabet = Alphabet.letters(language: book.languageOneCode)
+    keysOne = Alphabet.keys(language: book.languageOneCode)
+    keysTwo = Alphabet.keys(language: book.languageTwoCode)
+  }
+}
+
+/// A word pair with its tags.
+struct PairJSON: Encodable {
+  struct Pair: Encodable {
+    let id: Int64
+    let phrasebookID: Int64
+    let wordOne: String
+    let wordTwo: String
+    let type: String
+    let context: String
+    let area: String
+    let note: String
+    let image: String
+    let imageURL: String
+    let imageCredit: String
+    let imageLicence: String
+    let createdAt: Date
+    let updatedAt: Date
+  }
+  let pair: Pair
+  let tags: [String]
+
+  init(_ tagged: TaggedPair) {
+    let pair = tagged.pair
+    self.pair = Pair(
+      id: pair.id!, phrasebookID: pair.phrasebookID, wordOne: pair.wordOne, wordTwo: pair.wordTwo, type: pair.type,
+      context: pair.context, area: pair.area, note: pair.note, image: pair.image, imageURL: pair.imageURL,
+      imageCredit: pair.imageCredit, imageLicence: pair.imageLicence, createdAt: pair.createdAt,
+      updatedAt: pair.updatedAt)
+    tags = tagged.tags
+  }
+}
+
+/// One page of the word list or of search results, with the total.
+struct PairPageJSON: Encodable {
+  let total: Int
+  let pairs: [PairJSON]
+
+  init(_ page: SearchPage) {
+    total = page.total
+    pairs = page.pairs.map(PairJSON.init)
+  }
+}
+
+/// A saved pair, and whether it is new.
+struct SavedPairJSON: Encodable {
+  let pair: PairJSON
+  let created: Bool
+}
+
+/// A revision card.
+struct RevisionCardJSON: Encodable {
+  let pair: PairJSON
+  let direction: Direction
+  let schedule: CardSchedule?
+  let reviews: Int
+  let recalled: Int
+
+  init(_ card: RevisionCard) {
+    pair = PairJSON(card.pair)
+    direction = card.direction
+    schedule = card.schedule
+    reviews = card.reviews
+    recalled = card.recalled
+  }
+}
+
+/// A tag and how many pairs carry it.
+struct TagCountJSON: Encodable {
+  let name: String
+  let pairs: Int
+}
+
+/// Where a letter starts in the word list.
+struct LetterOffsetJSON: Encodable { let offset: Int }
+
+/// A phrasebook to create.
+struct NewPhrasebookJSON: Decodable {
+  let name: String
+  let languages: String
+}
+
+/// A pair to add or change. `tags` is a list, each entry may hold several tags separated by
+/// commas or semicolons (the core splits them).
+struct PairInputJSON: Decodable {
+  let wordOne: String
+  let wordTwo: String
+  let type: String?
+  let context: String?
+  let area: String?
+  let note: String?
+  let imageURL: String?
+  let imageCredit: String?
+  let imageLicence: String?
+  let tags: [String]?
+
+  var input: PairInput {
+    PairInput(
+      wordOne: wordOne, wordTwo: wordTwo, type: type, context: context, area: area, note: note, imageURL: imageURL,
+      imageCredit: imageCredit, imageLicence: imageLicence, tags: tags ?? [])
+  }
+}
+
+/// A review of a card.
+struct ReviewJSON: Decodable {
+  let direction: Direction
+  /// again, hard, good or easy (or the seed's correct / false).
+  let rating: String
+}
+
+/// An import from a web address.
+struct ImportURLJSON: Decodable {
+  let url: String
+  let format: TransferFormat?
+}
+
+/// The id of a background import.
+struct ImportJobJSON: Encodable { let id: String }
+
+/// Phrasebook's settings as the API reads and writes them.
+struct PhrasebookSettingsJSON: Codable {
+  /// Hosts import-from-URL may reach although they are on this machine or the LAN.
+  let allowedHosts: [String]
+}
+
+/// An answer in the translation game: the game as the server sent it, and the choice.
+struct AnswerJSON: Decodable {
+  var game: TranslationGame
+  let choice: Int
+}
+
+/// A hangman guess: the game as the server sent it, and the letter.
+struct GuessJSON: Decodable {
+  var game: Hangman
+  let letter: String
+}
+
+/// A translation game after an answer, with what the page shows.
+struct TranslationStateJSON: Encodable {
+  let game: TranslationGame
+  let correct: Bool?
+  let finished: Bool
+  let score: Int
+  let mistakes: [TranslationMistake]
+
+  init(_ game: TranslationGame, correct: Bool?) {
+    self.game = game
+    self.correct = correct
+    finished = game.isFinished
+    score = game.score
+    mistakes = game.mistakes
+  }
+}
+
+/// A hangman game after a guess, with what the page shows (the word only once it is over).
+struct HangmanStateJSON: Encodable {
+  let game: Hangman
+  let display: String
+  let status: Hangman.Status
+  let livesLeft: Int
+  let outcome: Hangman.Outcome?
+
+  init(_ game: Hangman, outcome: Hangman.Outcome?) {
+    self.game = game
+    display = game.display
+    status = game.status
+    livesLeft = game.livesLeft
+    self.outcome = outcome
+  }
+}
