@@ -84,7 +84,10 @@ struct ShareSynchRoutes: AppRoutes {
   // MARK: Screens
 
   func page(_ template: String, title: String) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
-    { _, _ in try pages.render(template, ShareSynchPage(title: title, token: token)) }
+    { _, _ in
+      let advance = try await store.settings().advance.rawValue
+      return try pages.render(template, ShareSynchPage(title: title, token: token, advance: advance))
+    }
   }
 
   // MARK: Series

@@ -1,9 +1,14 @@
-// Small helpers shared by Scriptorium's page scripts: JSON calls with readable errors.
+// The one client module of Scriptorium's pages: JSON calls with readable errors, uploads,
+// keepalive saves, the debounced autosave loop, and the small DOM helpers. Page scripts import
+// what they need from "/static/api.js"; none keeps its own copy.
 
-/** Calls the JSON API; throws an Error carrying the server's `error` message (and the `field`
- * it is about, when the server names one). A file or blob body is sent as it is, anything else
- * as JSON; `extra` adds fetch options (`signal`, `keepalive`). */
-export async function api(method, path, body, extra = {}) {
+// ----- Requests -----
+
+/** Sends a request; throws an Error carrying the server's `error` message (and the `field` it is
+ * about, when the server names one), or the status when the answer is not JSON. A file or blob
+ * body is sent as it is, anything else as JSON; `extra` adds fetch options (`signal`,
+ * `keepalive`). */
+async function request(method, path, body, extra = {}) {
   const options = { method, headers: {}, ...extra };
   if (body instanceof Blob) {
     options.body = body;
@@ -18,8 +23,133 @@ export async function api(method, path, body, extra = {}) {
     try { ({ error: message = message, field } = await response.json()); } catch { /* not JSON */ }
     throw Object.assign(new Error(message), { field });
   }
+  return response;
+}
+
+/** Calls the JSON API and returns the answer's JSON (null for 204 No Content); errors as
+ * `request` throws them. */
+export async function api(method, path, body, extra = {}) {
+  const response = await request(method, path, body, extra);
   return response.status === 204 ? null : response.json();
 }
+
+/** GETs a text answer (an export, say) with the same readable errors as `api`. */
+export async function getText(path, extra = {}) {
+  return (await request("GET", path, undefined, extra)).text();
+}
+
+/** Uploads a file (or blob) as the request body, as it is: the browser sets its Content-Type.
+ * Returns the JSON answer; errors as `api` throws them. */
+export function upload(path, file, { method = "POST", ...extra } = {}) {
+  return api(method, path, file, extra);
+}
+
+/** Sends a JSON save that outlives the page (fetch `keepalive`), for flushing what is not saved
+ * yet when the page is hidden or closed. Nothing waits for the answer and a failure is ignored:
+ * the page is going. The browser limits keepalive bodies to 64 kB in all. */
+export function saveKeepalive(method, path, body) {
+  api(method, path, body, { keepalive: true }).catch(() => {});
+}
+
+// ----- Autosave -----
+
+/** The debounced autosave loop. Values are queued by key (an item, a slide, "state"): `set(key,
+ * value)` keeps the newest value of each key and saves it `delay` ms after the last change; a
+ * newer value typed while an older one is being saved is saved after it.
+ *
+ * Options:
+ * - `save(key, value)`: saves one value; resolves with the answer or rejects. (Required.)
+ * - `delay`: the debounce in ms.
+ * - `retryDelay`: after a failed save, the key is saved again this many ms later, doubling after
+ *   each further failure up to `maxRetryDelay` (pass the same number for a fixed interval);
+ *   null (the default) leaves a failed value queued until the next change or `flush`.
+ * - `keepalive(key, value)`: when given, the page's `pagehide` sends every queued value with it
+ *   (use `saveKeepalive`); the values stay queued in case the page comes back.
+ * - `onSaving(key)`, `onSaved(key, answer)`: around each save (`size` is already updated when
+ *   `onSaved` runs).
+ * - `onError(error, key)`: a failed save that no one awaited (one started by the debounce or a
+ *   retry); a failed `flush` rejects instead.
+ *
+ * Returns `{ set, has, get, discard, flush, size, keys }`. */
+export function autosave({
+  save, delay, retryDelay = null, maxRetryDelay = 30000, keepalive = null,
+  onSaving = () => {}, onSaved = () => {}, onError = () => {},
+}) {
+  const pending = new Map(); // key → newest value not saved yet
+  const timers = new Map(); // key → its timeout
+  const failures = new Map(); // key → failed attempts in a row
+
+  function schedule(key, wait) {
+    clearTimeout(timers.get(key));
+    timers.set(key, setTimeout(() => run(key).catch((error) => onError(error, key)), wait));
+  }
+
+  async function run(key) {
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    if (!pending.has(key)) return;
+    const value = pending.get(key);
+    onSaving(key);
+    let answer;
+    try {
+      answer = await save(key, value);
+    } catch (error) {
+      const failed = (failures.get(key) ?? 0) + 1;
+      failures.set(key, failed);
+      if (retryDelay !== null && pending.has(key)) {
+        schedule(key, Math.min(retryDelay * 2 ** (failed - 1), Math.max(retryDelay, maxRetryDelay)));
+      }
+      throw error;
+    }
+    failures.delete(key);
+    if (pending.get(key) === value) pending.delete(key);
+    onSaved(key, answer);
+  }
+
+  if (keepalive) {
+    addEventListener("pagehide", () => {
+      for (const [key, value] of pending) {
+        clearTimeout(timers.get(key));
+        timers.delete(key);
+        keepalive(key, value);
+      }
+    });
+  }
+
+  return {
+    /** Queues a key's newest value and (re)starts its debounce. */
+    set(key, value) {
+      pending.set(key, value);
+      schedule(key, delay);
+    },
+    has: (key) => pending.has(key),
+    get: (key) => pending.get(key),
+    /** Forgets a key's queued value (every key's without one) without saving it. */
+    discard(key) {
+      for (const each of key === undefined ? [...pending.keys()] : [key]) {
+        clearTimeout(timers.get(each));
+        timers.delete(each);
+        pending.delete(each);
+        failures.delete(each);
+      }
+    },
+    /** Saves the key's queued value now (every key's without one); resolves when all were saved,
+     * rejects with the first error (retries are still scheduled as after any failure). */
+    async flush(key) {
+      const keys = key === undefined ? [...pending.keys()] : [key];
+      const results = await Promise.allSettled(keys.map(run));
+      const failed = results.find((result) => result.status === "rejected");
+      if (failed) throw failed.reason;
+    },
+    get size() { return pending.size; },
+    keys: () => pending.keys(),
+  };
+}
+
+// ----- DOM -----
+
+/** The element with this id. */
+export const $ = (id) => document.getElementById(id);
 
 /** Creates an element with properties and children; text always goes in as text, never as HTML. */
 export function el(tag, properties = {}, ...children) {
@@ -33,4 +163,20 @@ export function el(tag, properties = {}, ...children) {
   }
   node.append(...children);
   return node;
+}
+
+/** Shows an error's message (an Error or a string) in a page's error box (the element or its
+ * id) and unhides it; with no error, or an empty message, hides the box. A cancelled request
+ * (AbortError) is not an error: the box is left as it is. */
+export function showError(box, error) {
+  if (error?.name === "AbortError") return;
+  const node = typeof box === "string" ? $(box) : box;
+  const message = error ? error.message ?? String(error) : "";
+  node.textContent = message;
+  node.hidden = !message;
+}
+
+/** A page's `fail(error)`: shows each error in the box (the element or its id), as `showError`. */
+export function failInto(box) {
+  return (error) => showError(box, error);
 }

@@ -1,5 +1,5 @@
 // Key It's chapters screen: opening a book is where the user is now (what /keyit/go resumes).
-import { api } from "/static/api.js";
+import { $, saveKeepalive } from "/static/api.js";
 
-const { bible, book } = document.getElementById("position").dataset;
-api("POST", `/api/keyit/bibles/${bible}/position`, { book }, { keepalive: true }).catch(() => {});
+const { bible, book } = $("position").dataset;
+saveKeepalive("POST", `/api/keyit/bibles/${bible}/position`, { book });

@@ -1,22 +1,18 @@
 // Key It's edit screen: the chapter's items in printed order, autosaved as the user types, with a
 // popover of the actions the server allows on each item.
-import { api, el } from "/static/api.js";
+import { $, api, autosave, el, saveKeepalive } from "/static/api.js";
 
-const list = document.getElementById("items");
-const popover = document.getElementById("popover");
-const statusLabel = document.getElementById("save-status");
-const retryButton = document.getElementById("retry");
-let chapter = JSON.parse(document.getElementById("chapter-data").textContent);
+const list = $("items");
+const popover = $("popover");
+const statusLabel = $("save-status");
+const retryButton = $("retry");
+let chapter = JSON.parse($("chapter-data").textContent);
 // Every call names the Bible this page shows, whatever another tab has chosen since.
 const bibleAPI = `/api/keyit/bibles/${chapter.bible}`;
 // Opening the chapter is where the user is now; the page is ready once that is recorded.
 const positioned = api("POST", `${bibleAPI}/position`, { book: chapter.book.code, chapter: chapter.number },
   { keepalive: true }).catch(() => {});
 
-const SAVE_DELAY_MS = 600;
-const RETRY_DELAY_MS = 3000;
-const unsaved = new Map(); // item id -> text typed but not yet saved
-const timers = new Map();
 const carets = new Map(); // item id -> caret position (UTF-16) when the field was left
 let currentItem = chapter.currentItem;
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -33,33 +29,31 @@ function showStatus(state) {
   retryButton.hidden = state !== "failed";
 }
 
-function scheduleSave(id, delay = SAVE_DELAY_MS) {
-  clearTimeout(timers.get(id));
-  timers.set(id, setTimeout(() => save(id), delay));
+function showFailed(error) {
+  showStatus("failed");
+  statusLabel.title = error.message;
 }
 
-async function save(id) {
-  clearTimeout(timers.get(id));
-  timers.delete(id);
-  if (!unsaved.has(id)) return;
-  const text = unsaved.get(id);
-  showStatus("saving");
-  try {
-    const saved = await api("PUT", `${bibleAPI}/items/${id}/text`, { text });
-    if (unsaved.get(id) === text) unsaved.delete(id);
+// Text typed but not yet saved, by item id: saved 0.6 s after the last keystroke, retried every
+// 3 s while the server cannot be reached, and sent with keepalive when the page goes away.
+const unsaved = autosave({
+  save: (id, text) => api("PUT", `${bibleAPI}/items/${id}/text`, { text }),
+  keepalive: (id, text) => saveKeepalive("PUT", `${bibleAPI}/items/${id}/text`, { text }),
+  delay: 600,
+  retryDelay: 3000,
+  maxRetryDelay: 3000,
+  onSaving: () => showStatus("saving"),
+  onSaved: (id, saved) => {
     const item = chapter.items.find((candidate) => candidate.id === id);
     if (item) item.text = saved.text;
     currentItem = id;
     if (unsaved.size === 0) showStatus("saved");
-  } catch (error) {
-    showStatus("failed");
-    statusLabel.title = error.message;
-    scheduleSave(id, RETRY_DELAY_MS);
-  }
-}
+  },
+  onError: showFailed,
+});
 
 async function saveAll() {
-  await Promise.all([...unsaved.keys()].map(save));
+  await unsaved.flush().catch(showFailed);
   if (unsaved.size > 0) throw new Error("Some text could not be saved yet; try again in a moment.");
 }
 
@@ -95,7 +89,6 @@ function itemElement(item) {
       unsaved.set(item.id, field.value);
       fitHeight(field);
       showStatus("saving");
-      scheduleSave(item.id);
     },
     onfocus: () => {
       list.querySelectorAll("li.current").forEach((node) => node.classList.remove("current"));
@@ -107,7 +100,7 @@ function itemElement(item) {
     },
     onblur: () => {
       carets.set(item.id, field.selectionStart);
-      if (unsaved.has(item.id)) save(item.id);
+      if (unsaved.has(item.id)) unsaved.flush(item.id).catch(showFailed);
     },
     onkeydown: (event) => {
       if ((event.key === "Enter" || event.key === "Tab") && !event.shiftKey && !event.isComposing) {
@@ -199,7 +192,7 @@ async function perform(item, action, offset) {
   }
 }
 
-retryButton.addEventListener("click", () => { for (const id of unsaved.keys()) save(id); });
+retryButton.addEventListener("click", () => unsaved.flush().catch(showFailed));
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePopover(); });
 document.addEventListener("click", (event) => {
   // composedPath is fixed when the click starts, so it still holds the popover after a button
@@ -207,14 +200,9 @@ document.addEventListener("click", (event) => {
   const path = event.composedPath();
   if (!popover.hidden && !path.includes(popover) && !event.target.classList.contains("label")) closePopover();
 });
+// Leaving with text not saved yet asks first; what is queued is sent as the page goes (pagehide).
 window.addEventListener("beforeunload", (event) => {
-  if (unsaved.size === 0) return;
-  for (const [id, text] of unsaved) {
-    fetch(`${bibleAPI}/items/${id}/text`, {
-      method: "PUT", keepalive: true, headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }),
-    });
-  }
-  event.preventDefault();
+  if (unsaved.size > 0) event.preventDefault();
 });
 
 render(chapter.currentItem);

@@ -1,12 +1,12 @@
 // Key It's export screen: preview and download USFM; import USFM files with a report.
-import { api, el } from "/static/api.js";
+import { $, api, el, getText, showError } from "/static/api.js";
 
-const form = document.getElementById("export-form");
-const book = document.getElementById("export-book");
-const chapterField = document.getElementById("export-chapter");
-const download = document.getElementById("download");
-const preview = document.getElementById("usfm-preview");
-const problem = document.getElementById("export-error");
+const form = $("export-form");
+const book = $("export-book");
+const chapterField = $("export-chapter");
+const download = $("download");
+const preview = $("usfm-preview");
+const problem = $("export-error");
 const bibleAPI = `/api/keyit/bibles/${form.dataset.bible}`;
 
 const params = new URLSearchParams(location.search);
@@ -36,28 +36,26 @@ form.addEventListener("change", update);
 form.addEventListener("input", update);
 update();
 
-document.getElementById("preview").addEventListener("click", async () => {
+$("preview").addEventListener("click", async () => {
   problem.hidden = true;
   if (form.scope.value === "bible") {
     preview.hidden = false;
     preview.textContent = "The whole Bible downloads as a zip with one .usfm file per book.";
     return;
   }
-  const response = await fetch(`${bibleAPI}/export?${exportQuery()}`);
-  if (!response.ok) {
-    problem.textContent = (await response.json()).error;
-    problem.hidden = false;
+  try {
+    preview.textContent = await getText(`${bibleAPI}/export?${exportQuery()}`);
+    preview.hidden = false;
+  } catch (error) {
+    showError(problem, error);
     preview.hidden = true;
-    return;
   }
-  preview.textContent = await response.text();
-  preview.hidden = false;
 });
 
-document.getElementById("import-form").addEventListener("submit", async (event) => {
+$("import-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const report = document.getElementById("import-report");
-  const chosen = [...document.getElementById("import-files").files];
+  const report = $("import-report");
+  const chosen = [...$("import-files").files];
   if (chosen.length === 0) {
     report.replaceChildren(el("p", { class: "error", textContent: "Choose one or more USFM files first." }));
     return;

@@ -1,8 +1,7 @@
 // Lexikon's screen: look a word up, switch direction, and work from the cache of earlier lookups
 // (filtered as the search field changes). The screen's state is saved and restored on the next visit.
-import { api, el } from "/static/api.js";
+import { $, api, autosave, el, failInto, showError } from "/static/api.js";
 
-const $ = (id) => document.getElementById(id);
 const word = $("word");
 const direction = $("direction");
 let dictionaries = [];
@@ -10,10 +9,7 @@ let shown = null; // the LookupResult on screen
 let editing = false;
 let filterRequest = 0;
 
-function showError(message) {
-  $("lexikon-error").textContent = message || "";
-  $("lexikon-error").hidden = !message;
-}
+const fail = failInto("lexikon-error");
 
 function directionLabel(code) {
   const known = dictionaries.find((d) => d.direction === code);
@@ -40,13 +36,10 @@ function updateSwap() {
 
 // --- state ------------------------------------------------------------------------------------
 
-let saveTimer = null;
+// The screen's state, saved 0.15 s after the last change; a failed save is left for the next one.
+const screenState = autosave({ save: (_, body) => api("PUT", "/api/lexikon/state", body), delay: 150 });
 function saveState() {
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    api("PUT", "/api/lexikon/state", { direction: direction.value || null, query: word.value, word: shown?.word ?? null })
-      .catch(() => {});
-  }, 150);
+  screenState.set("state", { direction: direction.value || null, query: word.value, word: shown?.word ?? null });
 }
 
 // --- lookups --------------------------------------------------------------------------------
@@ -98,13 +91,13 @@ function showResult(result) {
 async function lookup(text, fresh = false) {
   const asked = (text ?? word.value).trim();
   if (!asked || !direction.value) return;
-  showError("");
+  showError("lexikon-error", null);
   try {
     const result = await api("POST", "/api/lexikon/lookup", { direction: direction.value, word: asked, fresh });
     showResult(result);
     refreshCache();
   } catch (error) {
-    showError(error.message);
+    fail(error);
   }
 }
 
@@ -126,7 +119,7 @@ async function refreshCache() {
     $("cache-count").textContent = page.words.length ? `(${page.words.length}${page.more ? "+" : ""})` : "";
     $("cache-empty").hidden = page.words.length > 0 || word.value !== "";
   } catch (error) {
-    showError(error.message);
+    fail(error);
   }
 }
 
@@ -136,7 +129,7 @@ async function forget(cachedWord) {
     if (shown && shown.word === cachedWord) { shown = null; $("result").hidden = true; saveState(); }
     refreshCache();
   } catch (error) {
-    showError(error.message);
+    fail(error);
   }
 }
 
@@ -189,8 +182,7 @@ async function addPair(event) {
     });
     $("pair-status").textContent = `${saved.created ? "Added to" : "Updated in"} ${book}: ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
   } catch (error) {
-    $("pair-error").textContent = error.message;
-    $("pair-error").hidden = false;
+    showError("pair-error", error);
   }
 }
 
@@ -248,9 +240,9 @@ $("clear-cache").addEventListener("click", async () => {
     saveState();
     refreshCache();
   } catch (error) {
-    showError(error.message);
+    fail(error);
   }
 });
 $("pair-book").addEventListener("change", () => shown && shown.entries.length && preparePair(shown));
 $("pair-form").addEventListener("submit", addPair);
-start().catch((error) => showError(error.message));
+start().catch(fail);

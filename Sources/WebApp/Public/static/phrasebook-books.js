@@ -1,8 +1,8 @@
 // Phrasebook: the switcher between phrasebooks and the "new phrasebook" form.
-import { api } from "/static/api.js";
+import { $, api, showError } from "/static/api.js";
 
-const switcher = document.getElementById("book-switcher");
-const newBook = document.getElementById("new-book");
+const switcher = $("book-switcher");
+const newBook = $("new-book");
 switcher?.addEventListener("change", () => {
   if (switcher.value === "") {
     newBook.hidden = false;
@@ -12,17 +12,15 @@ switcher?.addEventListener("change", () => {
   }
 });
 
-const form = document.getElementById("new-book-form");
+const form = $("new-book-form");
 form?.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const error = document.getElementById("new-book-error");
   try {
     const book = await api("POST", "/api/phrasebook/books", {
       name: form.elements.name.value, languages: form.elements.languages.value,
     });
     location.href = `/phrasebook?book=${encodeURIComponent(book.name)}`;
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    showError("new-book-error", problem);
   }
 });

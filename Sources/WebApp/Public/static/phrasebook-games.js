@@ -1,15 +1,14 @@
 // Phrasebook's games. The server makes each game and applies its rules; the page sends the game
 // back with every answer or guess and shows what comes back.
-import { api, el } from "/static/api.js";
+import { $, api, el, failInto } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 
-const options = document.getElementById("game-options");
-const error = document.getElementById("game-error");
+const options = $("game-options");
+const error = $("game-error");
+const fail = failInto(error);
 const direction = () => options.elements.direction.value;
-const show = (id, visible) => { document.getElementById(id).hidden = !visible; };
+const show = (id, visible) => { $(id).hidden = !visible; };
 
-// Keys for hangman: the alphabet plus the accented letters this language uses.
-const accented = { cy: "âêîôûŵŷáéíóúẁỳäëïöüẅÿàèìòù", sv: "åäöé", de: "äöüß", fr: "àâçéèêëîïôûùüÿœ", es: "áéíñóúü" };
 
 async function start(kind) {
   error.hidden = true;
@@ -19,8 +18,7 @@ async function start(kind) {
     if (kind === "translation") showQuestion(state);
     else showHangman(state);
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    fail(problem);
   }
 }
 
@@ -31,11 +29,11 @@ function showQuestion(state) {
   if (state.finished) return showScore(state);
   const question = game.questions[game.chosen.length];
   show("translation", true);
-  document.getElementById("progress").textContent = `Question ${game.chosen.length + 1} of ${game.questions.length} · score ${state.score}`;
-  document.getElementById("question").textContent = question.prompt;
-  document.getElementById("verdict").textContent = "";
+  $("progress").textContent = `Question ${game.chosen.length + 1} of ${game.questions.length} · score ${state.score}`;
+  $("question").textContent = question.prompt;
+  $("verdict").textContent = "";
   show("next-question", false);
-  document.getElementById("choices").replaceChildren(...question.choices.map((choice, index) =>
+  $("choices").replaceChildren(...question.choices.map((choice, index) =>
     el("button", { type: "button", class: "secondary choice", dir: "auto", onclick: () => answer(index) }, choice)));
 }
 
@@ -46,14 +44,14 @@ async function answer(index) {
   translation = await api("POST", `/api/phrasebook/games/translation/answer?${bookQuery}`, { game: translation.game, choice: index });
   buttons[question.answerIndex].classList.add("right");
   if (!translation.correct) buttons[index].classList.add("wrong");
-  document.getElementById("verdict").textContent = translation.correct ? "Right!" : `No — it is “${question.choices[question.answerIndex]}”.`;
+  $("verdict").textContent = translation.correct ? "Right!" : `No — it is “${question.choices[question.answerIndex]}”.`;
   show("next-question", true);
-  document.getElementById("next-question").focus();
+  $("next-question").focus();
 }
 
 function showScore(state) {
   show("translation", false);
-  const result = document.getElementById("translation-result");
+  const result = $("translation-result");
   result.replaceChildren(
     el("h2", {}, `Score: ${state.score} of ${state.game.questions.length}`),
     ...(state.mistakes.length ? [el("p", {}, "Mistakes:"), el("ul", { class: "mistakes" }, ...state.mistakes.map((mistake) =>
@@ -63,7 +61,7 @@ function showScore(state) {
   result.hidden = false;
 }
 
-document.getElementById("next-question").addEventListener("click", () => showQuestion(translation));
+$("next-question").addEventListener("click", () => showQuestion(translation));
 
 // The drawing grows with each life lost (seven lives, seven strokes).
 const strokes = [
@@ -76,16 +74,16 @@ function showHangman(state) {
   hangman = state;
   const game = state.game;
   show("hangman", true);
-  document.getElementById("clue").textContent = game.clue;
-  document.getElementById("lives").textContent = `${state.livesLeft} lives left`;
+  $("clue").textContent = game.clue;
+  $("lives").textContent = `${state.livesLeft} lives left`;
   const lost = game.lives - state.livesLeft;
-  document.getElementById("gallows").textContent = lost === 0 ? "" : strokes[Math.min(lost, strokes.length) - 1];
-  document.getElementById("hidden-word").textContent = [...state.display].join(" ");
-  const result = document.getElementById("hangman-result");
+  $("gallows").textContent = lost === 0 ? "" : strokes[Math.min(lost, strokes.length) - 1];
+  $("hidden-word").textContent = [...state.display].join(" ");
+  const result = $("hangman-result");
   result.textContent = state.status === "won" ? `You won: ${game.word}` : state.status === "lost" ? `You lost. The word was ${game.word}.` : "";
-  const language = direction() === "forward" ? book.languageTwoCode : book.languageOneCode;
-  const letters = [..."abcdefghijklmnopqrstuvwxyz", ...(accented[language.split("-")[0]] ?? "")];
-  document.getElementById("letters").replaceChildren(...letters.map((letter) =>
+  // The keys of the language the hidden word is in, as the server gives them.
+  const letters = direction() === "forward" ? book.keysTwo : book.keysOne;
+  $("letters").replaceChildren(...letters.map((letter) =>
     el("button", {
       type: "button", class: "secondary letter", disabled: game.guesses.includes(letter) || state.status !== "playing",
       onclick: () => guess(letter),
@@ -96,10 +94,9 @@ async function guess(letter) {
   try {
     showHangman(await api("POST", `/api/phrasebook/games/hangman/guess?${bookQuery}`, { game: hangman.game, letter }));
   } catch (problem) {
-    error.textContent = problem.message;
-    error.hidden = false;
+    fail(problem);
   }
 }
 
-document.getElementById("start-translation").addEventListener("click", () => start("translation"));
-document.getElementById("start-hangman").addEventListener("click", () => start("hangman"));
+$("start-translation").addEventListener("click", () => start("translation"));
+$("start-hangman").addEventListener("click", () => start("hangman"));

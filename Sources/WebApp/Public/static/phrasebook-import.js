@@ -1,21 +1,11 @@
 // Phrasebook import (from a URL, fetched by the server, or from a file) and its row-by-row report.
-import { api, el } from "/static/api.js";
+import { $, api, el, failInto, upload } from "/static/api.js";
 import { bookQuery } from "/static/phrasebook-settings.js";
 
-const error = document.getElementById("import-error");
-const report = document.getElementById("report");
-const progress = document.getElementById("url-progress");
-const cancel = document.getElementById("url-cancel");
-
-/** Sends an import request; shows the report or the error. */
-async function send(path, options) {
-  error.hidden = true;
-  report.hidden = true;
-  const response = await fetch(path, options);
-  const body = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
-  if (!response.ok) throw new Error(body.error);
-  showReport(body);
-}
+const error = $("import-error");
+const report = $("report");
+const progress = $("url-progress");
+const cancel = $("url-cancel");
 
 function showReport(result) {
   const line = (label, rows) => el("li", {}, `${rows.length} ${label}`, rows.length && label !== "rejected"
@@ -29,13 +19,10 @@ function showReport(result) {
   report.hidden = false;
 }
 
-function fail(problem) {
-  error.textContent = problem.message;
-  error.hidden = false;
-}
+const fail = failInto(error);
 
 let job = null;
-document.getElementById("url-import").addEventListener("submit", async (event) => {
+$("url-import").addEventListener("submit", async (event) => {
   event.preventDefault();
   error.hidden = true;
   report.hidden = true;
@@ -62,20 +49,21 @@ document.getElementById("url-import").addEventListener("submit", async (event) =
 });
 cancel.addEventListener("click", () => { if (job) api("DELETE", `/api/phrasebook/import-url/${job}`).catch(fail); });
 
-document.getElementById("file-import").addEventListener("submit", async (event) => {
+$("file-import").addEventListener("submit", async (event) => {
   event.preventDefault();
   const file = event.target.elements.file.files[0];
-  const format = file.name.split(".").pop().toLowerCase();
+  error.hidden = true;
+  report.hidden = true;
   try {
-    await send(`/api/phrasebook/import?${bookQuery}&format=${encodeURIComponent(format)}`, { method: "POST", body: file });
+    showReport(await upload(`/api/phrasebook/import?${bookQuery}&name=${encodeURIComponent(file.name)}`, file));
   } catch (problem) {
     fail(problem);
   }
 });
 
 // The hosts on the user's own network that URL imports may reach (the server refuses the rest).
-const allowedForm = document.getElementById("allowed-hosts");
-const allowedList = document.getElementById("allowed-list");
+const allowedForm = $("allowed-hosts");
+const allowedList = $("allowed-list");
 
 function showAllowed(settings) {
   allowedList.replaceChildren(...settings.allowedHosts.map((host) => el("li", {}, el("span", { dir: "ltr" }, host), " ",

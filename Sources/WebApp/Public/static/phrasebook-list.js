@@ -1,13 +1,13 @@
 // Phrasebook's alphabetical list: search as you type (accents optional), each word with all its
 // translations, pages of 100 loaded on demand, and the add/edit form.
-import { api, el } from "/static/api.js";
+import { $, api, el, showError } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 
-const list = document.getElementById("pairs");
-const count = document.getElementById("count");
-const more = document.getElementById("more");
-const search = document.getElementById("search");
-const form = document.getElementById("pair-form");
+const list = $("pairs");
+const count = $("count");
+const more = $("more");
+const search = $("search");
+const form = $("pair-form");
 const pageSize = 100;
 const textFields = ["wordOne", "wordTwo", "type", "context", "note", "imageURL", "imageCredit", "imageLicence"];
 let start = 0;
@@ -44,12 +44,7 @@ function render(total) {
 
 // The letter index: the language's alphabet (Welsh digraphs are letters); a letter jumps the list
 // to the first word at or after it.
-const alphabets = {
-  cy: "a b c ch d dd e f ff g ng h i j l ll m n o p ph r rh s t th u w y",
-  sv: "a b c d e f g h i j k l m n o p q r s t u v w x y z å ä ö",
-};
-const letters = (alphabets[book.languageOneCode.split("-")[0]] ?? "a b c d e f g h i j k l m n o p q r s t u v w x y z").split(" ");
-document.getElementById("letter-index").replaceChildren(...letters.map((letter) =>
+$("letter-index").replaceChildren(...book.alphabet.map((letter) =>
   el("button", { type: "button", class: "secondary letter", onclick: () => jump(letter) }, letter.toUpperCase())));
 
 async function jump(letter) {
@@ -82,7 +77,7 @@ function edit(entry) {
 
 async function loadTags() {
   const tags = await api("GET", `/api/phrasebook/tags?${bookQuery}`);
-  document.getElementById("tag-list").replaceChildren(...tags.map((tag) => el("option", { value: tag.name })));
+  $("tag-list").replaceChildren(...tags.map((tag) => el("option", { value: tag.name })));
 }
 
 search.addEventListener("input", () => {
@@ -93,8 +88,8 @@ more.addEventListener("click", () => load(true).catch(showLoadError));
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
-  const error = document.getElementById("pair-error");
-  const status = document.getElementById("pair-status");
+  const error = $("pair-error");
+  const status = $("pair-status");
   error.hidden = true;
   form.querySelectorAll(".field-error").forEach((node) => node.remove());
   const value = (name) => form.elements[name]?.value ?? "";
@@ -103,7 +98,7 @@ form.addEventListener("submit", async (event) => {
       wordOne: value("wordOne"), wordTwo: value("wordTwo"), type: value("type"), context: value("context"),
       area: value("area") || undefined, note: value("note"), imageURL: value("imageURL"),
       imageCredit: value("imageCredit"), imageLicence: value("imageLicence"),
-      tags: value("tags").split(/[,;]/).map((tag) => tag.trim()).filter(Boolean),
+      tags: [value("tags")],  // the server splits at commas and semicolons
     });
     status.textContent = `${saved.created ? "Added" : "Updated"} ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
     for (const name of [...textFields, "tags"]) form.elements[name].value = "";
@@ -115,8 +110,7 @@ form.addEventListener("submit", async (event) => {
       input.insertAdjacentElement("afterend", el("span", { class: "error field-error", role: "alert", dir: "auto" }, problem.message));
       (input.focus ? input : input.querySelector("input"))?.focus();
     } else {
-      error.textContent = problem.message;
-      error.hidden = false;
+      showError(error, problem);
     }
   }
 });

@@ -1,21 +1,21 @@
 // Phrasebook revision: due cards first, then new ones in a random order (the server decides); the
 // prompt, "Show" (Space) for the answer with its details, a rating (1–4), then "Next" when ready.
-import { api } from "/static/api.js";
+import { $, api, failInto } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 
-const options = document.getElementById("revision-options");
-const card = document.getElementById("card");
-const show = document.getElementById("show");
-const ratings = document.getElementById("ratings");
-const next = document.getElementById("next");
-const error = document.getElementById("revision-error");
+const options = $("revision-options");
+const card = $("card");
+const show = $("show");
+const ratings = $("ratings");
+const next = $("next");
 let queue = [];
 let position = 0;
 let results = [];
 let rated = false;
+const fail = failInto("revision-error");
 
 api("GET", `/api/phrasebook/tags?${bookQuery}`).then((tags) => {
-  const select = document.getElementById("tag-filter");
+  const select = $("tag-filter");
   for (const tag of tags) select.append(new Option(`${tag.name} (${tag.pairs})`, tag.name));
 }).catch(() => {});
 
@@ -29,7 +29,7 @@ options.addEventListener("submit", async (event) => {
   }
   position = 0;
   results = [];
-  document.getElementById("summary").hidden = true;
+  $("summary").hidden = true;
   if (queue.length === 0) return finish();
   card.hidden = false;
   present();
@@ -39,11 +39,11 @@ function present() {
   const current = queue[position];
   const due = queue.slice(position).filter((item) => item.schedule).length;
   const fresh = queue.length - position - due;
-  document.getElementById("counts").textContent = `${due} due · ${fresh} new · ${position} done`;
-  const prompt = document.getElementById("prompt");
+  $("counts").textContent = `${due} due · ${fresh} new · ${position} done`;
+  const prompt = $("prompt");
   prompt.textContent = current.direction === "forward" ? current.pair.pair.wordOne : current.pair.pair.wordTwo;
   prompt.lang = current.direction === "forward" ? book.languageOneCode : book.languageTwoCode;
-  document.getElementById("answer").hidden = true;
+  $("answer").hidden = true;
   show.hidden = false;
   ratings.hidden = true;
   next.hidden = true;
@@ -54,15 +54,15 @@ function present() {
 function reveal() {
   const current = queue[position];
   const pair = current.pair.pair;
-  document.getElementById("answer-word").textContent = current.direction === "forward" ? pair.wordTwo : pair.wordOne;
+  $("answer-word").textContent = current.direction === "forward" ? pair.wordTwo : pair.wordOne;
   const accuracy = current.reviews ? `${Math.round((100 * current.recalled) / current.reviews)}% recalled in ${current.reviews}` : "new";
-  document.getElementById("answer-details").textContent =
+  $("answer-details").textContent =
     [pair.type, pair.context && `(${pair.context})`, pair.area, pair.note, accuracy].filter(Boolean).join(" · ");
   const source = pair.image ? `/api/phrasebook/media/${encodeURIComponent(pair.image)}` : pair.imageURL;
-  const image = document.getElementById("answer-image");
+  const image = $("answer-image");
   image.hidden = !source;
   if (source) { image.src = source; image.alt = pair.wordOne; }
-  document.getElementById("answer").hidden = false;
+  $("answer").hidden = false;
   show.hidden = true;
   ratings.hidden = false;
 }
@@ -90,17 +90,12 @@ function advance() {
 
 function finish() {
   card.hidden = true;
-  const summary = document.getElementById("summary");
+  const summary = $("summary");
   const recalled = results.filter(Boolean).length;
   summary.textContent = results.length === 0
     ? "Nothing is due and there are no new cards here."
     : `Done: ${results.length} cards, ${recalled} recalled (${Math.round((100 * recalled) / results.length)}% accuracy).`;
   summary.hidden = false;
-}
-
-function fail(problem) {
-  error.textContent = problem.message;
-  error.hidden = false;
 }
 
 show.addEventListener("click", reveal);

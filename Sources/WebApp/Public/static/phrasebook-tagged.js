@@ -1,5 +1,5 @@
 // Phrasebook's Tagged view: every tag with its pairs (collapsible, with counts), then "No tag".
-import { api, el } from "/static/api.js";
+import { $, api, el } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 
 const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}`);
@@ -13,7 +13,7 @@ for (const entry of page.pairs) {
 const collator = new Intl.Collator(book.languageOneCode);
 const names = [...groups.keys()].filter((name) => name !== null).sort(collator.compare);
 if (groups.has(null)) names.push(null);
-document.getElementById("groups").replaceChildren(...names.map((name) => {
+$("groups").replaceChildren(...names.map((name) => {
   const entries = groups.get(name);
   return el("details", { class: "card tag-group", open: true, dataset: { tag: name ?? "" } },
     el("summary", {}, el("span", { dir: "auto" }, name ?? "No tag"), el("span", { class: "hint" }, ` (${entries.length})`)),

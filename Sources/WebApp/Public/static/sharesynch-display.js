@@ -1,11 +1,12 @@
 // The audience display: the current slide full screen, fading from one to the next; overlay text
 // drawn over pictures; videos play here; appeal text over the appeal video; black screen. It
 // follows the server's presentation state and never decides anything itself.
+import { $ } from "/static/api.js";
 import { connectLive, renderSlide, slideLoader } from "/static/sharesynch-live.js";
 
-const stage = document.getElementById("stage");
-const appealText = document.getElementById("appeal-text");
-const sound = document.getElementById("sound");
+const stage = $("stage");
+const appealText = $("appeal-text");
+const sound = $("sound");
 const loadSlides = slideLoader();
 const rendered = new Map(); // "id|resource" → its element in the stage
 let shown = null;

@@ -1,19 +1,15 @@
 // Download Sermon Series (seed A.3.2): the catalog from settings with sizes and availability,
 // free space and a warning before a download that would not fit, downloads with progress, speed
 // and time left that can be paused, resumed and cancelled; installing a package file or the inbox.
-import { api, el } from "/static/api.js";
+import { $, api, el, failInto, upload } from "/static/api.js";
 import { formatTime } from "/static/sharesynch-live.js";
 
-const $ = (id) => document.getElementById(id);
 let view = null;
 let progress = new Map();
 
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
 
-function fail(error) {
-  $("downloads-error").textContent = error.message;
-  $("downloads-error").hidden = false;
-}
+const fail = failInto("downloads-error");
 
 async function load() {
   try {
@@ -99,7 +95,7 @@ $("upload-form").addEventListener("submit", async (event) => {
   if (!file) return;
   $("install-report").textContent = "Installing…";
   try {
-    const series = await api("POST", "/api/sharesynch/install", file);
+    const series = await upload("/api/sharesynch/install", file);
     $("install-report").textContent = `Installed ${series.name}.`;
     load();
   } catch (error) {

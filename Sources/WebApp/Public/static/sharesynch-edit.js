@@ -1,25 +1,23 @@
 // Edit mode (seed A.3.5): the current slide beside its notes in a small rich-text editor, slide
 // actions, rearrange mode with drag and drop and multiple selection, undo and redo. Every change
 // is saved as it is made; the server keeps only the allowed formatting and the undo history.
-import { api, el } from "/static/api.js";
+import { $, api, autosave, el, failInto, saveKeepalive } from "/static/api.js";
 import { notesNodes, renderSlide } from "/static/sharesynch-live.js";
 
 const params = new URLSearchParams(location.search);
 const series = params.get("series");
 const sermonID = params.get("sermon");
-const $ = (id) => document.getElementById(id);
 const base = `/api/sharesynch/series/${encodeURIComponent(series)}/sermons/${encodeURIComponent(sermonID)}/edit`;
 const editor = $("notes-editor");
 let slides = [];
 let index = 0;
 let selected = new Set();
-let saveTimer = null;
-let pendingNotes = null; // { slide, html } not saved yet
 let wantedPosition = 0; // the place of the slide asked for, when its id belongs to another variation
 
+const showError = failInto("edit-error");
+
 function fail(error) {
-  $("edit-error").textContent = error.message ?? String(error);
-  $("edit-error").hidden = false;
+  showError(error);
   setSaveState("failed", `Not saved: ${error.message ?? error}`);
 }
 
@@ -43,7 +41,7 @@ async function change(path, body) {
 /** Runs a change after saving notes still waiting, then shows the result. */
 async function act(path, body, options) {
   try {
-    await flushNotes();
+    await unsavedNotes.flush();
     const keep = slides[index]?.id;
     await change(path, body);
     const found = slides.findIndex((slide) => slide.id === (options?.focus ?? keep));
@@ -100,7 +98,7 @@ function render() {
   $("edit-position").textContent = `${index + 1} of ${slides.length}${slide.hidden ? " (hidden)" : ""}`;
   $("toggle-hidden").textContent = slide.hidden ? "Show" : "Hide";
   renderAppeal(slide);
-  if (pendingNotes?.slide !== slide.id) editor.replaceChildren(...notesNodes(slide.notes));
+  if (!unsavedNotes.has(slide.id)) editor.replaceChildren(...notesNodes(slide.notes));
   editor.dataset.slide = String(slide.id);
   renderGrid();
 }
@@ -125,27 +123,25 @@ function renderGrid() {
 
 // ----- Notes -----
 
-editor.addEventListener("input", () => {
-  pendingNotes = { slide: slides[index].id, html: editor.innerHTML };
-  setSaveState("saving", "Saving…");
-  clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => flushNotes().catch(fail), 700);
+// Notes typed but not yet saved, by slide: saved 0.7 s after the last change, before any other
+// change (switching slides, leaving), and sent with keepalive when the page goes away. A failed
+// save is shown and stays queued for the next change.
+const unsavedNotes = autosave({
+  save: (slide, html) => change("notes", { slide, html }),
+  keepalive: (slide, html) => saveKeepalive("POST", `${base}/notes`, { slide, html }),
+  delay: 700,
+  onSaved: (slide) => {
+    const saved = slides.find((candidate) => candidate.id === slide);
+    if (saved && saved.id === slides[index]?.id) renderAppeal(saved);
+  },
+  onError: fail,
 });
 
-/** Saves notes typed but not yet saved (also when switching slides, leaving or closing). */
-async function flushNotes(keepalive = false) {
-  clearTimeout(saveTimer);
-  if (!pendingNotes) return;
-  const notes = pendingNotes;
-  if (keepalive) {
-    api("POST", `${base}/notes`, notes, { keepalive: true }).catch(() => {});
-    return;
-  }
-  await change("notes", notes);
-  if (pendingNotes === notes) pendingNotes = null;
-  const saved = slides.find((slide) => slide.id === notes.slide);
-  if (saved && saved.id === slides[index]?.id) renderAppeal(saved);
-}
+editor.addEventListener("input", () => {
+  unsavedNotes.set(slides[index].id, editor.innerHTML);
+  setSaveState("saving", "Saving…");
+});
+
 
 // Pasted and dropped HTML keeps only the allowed formatting; nothing from it runs.
 editor.addEventListener("paste", (event) => {
@@ -193,8 +189,6 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
-addEventListener("pagehide", () => { flushNotes(true); });
-
 // ----- Slide actions -----
 
 $("edit-prev").addEventListener("click", () => go(index - 1));
@@ -202,7 +196,7 @@ $("edit-next").addEventListener("click", () => go(index + 1));
 
 async function go(target) {
   try {
-    await flushNotes();
+    await unsavedNotes.flush();
   } catch (error) {
     fail(error);
     return;
@@ -217,14 +211,14 @@ $("duplicate").addEventListener("click", () => act("duplicate", { slide: slides[
 $("toggle-hidden").addEventListener("click", () => act("visibility", { slides: [slides[index].id], hidden: !slides[index].hidden }));
 $("delete-slide").addEventListener("click", () => act("delete", { slide: slides[index].id }));
 $("restore-notes").addEventListener("click", async () => {
-  pendingNotes = null;
   const slide = slides[index].id;
+  unsavedNotes.discard(slide);
   await act("notes", { slide });
   editor.replaceChildren(...notesNodes(slides[index].notes));
 });
 $("reset").addEventListener("click", () => {
   if (confirm("Reset this sermon? Its order, notes and visibility go back to the series' own, and slides you added are removed. This cannot be undone.")) {
-    pendingNotes = null;
+    unsavedNotes.discard();
     act("reset").then(() => editor.replaceChildren(...notesNodes(slides[index]?.notes ?? "")));
   }
 });
@@ -257,7 +251,7 @@ $("import-sermon").addEventListener("change", async () => {
 $("done").addEventListener("click", async (event) => {
   event.preventDefault();
   try {
-    await flushNotes();
+    await unsavedNotes.flush();
     await api("POST", `${base}/end`);
     location.href = $("done").href;
   } catch (error) {
@@ -268,7 +262,7 @@ $("done").addEventListener("click", async (event) => {
 // ----- Rearrange mode -----
 
 $("rearrange").addEventListener("click", async () => {
-  await flushNotes().catch(fail);
+  await unsavedNotes.flush().catch(fail);
   const on = $("grid").hidden;
   $("grid").hidden = !on;
   $("single").hidden = on;

@@ -1,18 +1,13 @@
 // ShareSynch's main menu (seed A.3.3): load the last used sermon, or choose a series, set its
 // slide and note languages and variation, and open one of its sermons in presentation mode.
-import { api, el } from "/static/api.js";
+import { $, api, el, failInto } from "/static/api.js";
 import { mediaURL } from "/static/sharesynch-live.js";
 
-const $ = (id) => document.getElementById(id);
 // From the menu a sermon opens at slide 1 (`start=1`), even when it is being presented already.
 const presentURL = (series, sermon) => `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermon)}&start=1`;
 let currentSeries = null;
 
-function fail(error) {
-  if (error.name === "AbortError") return;
-  $("menu-error").textContent = error.message;
-  $("menu-error").hidden = false;
-}
+const fail = failInto("menu-error"); // a cancelled load (AbortError) shows nothing
 
 /** Runs a load; after half a second a progress line with Cancel appears. */
 async function withProgress(load) {

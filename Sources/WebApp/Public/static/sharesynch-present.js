@@ -3,15 +3,13 @@
 // measures how many notes pages each slide needs and tells the server, then sends intents (keys,
 // buttons, swipes, a remote's clicks all end up as the same intents) and shows the states the
 // server pushes back.
-import { api, el } from "/static/api.js";
+import { $, api, el, failInto } from "/static/api.js";
 import { connectLive, formatTime, isVideo, notesNodes, renderSlide, slideLoader } from "/static/sharesynch-live.js";
 
 const params = new URLSearchParams(location.search);
 const series = params.get("series");
 const sermonID = params.get("sermon");
-const $ = (id) => document.getElementById(id);
 const notes = $("notes");
-const errorBox = $("present-error");
 const loadSlides = slideLoader();
 const sizeKey = "sharesynch.notesSize";
 let notesSize = Number(localStorage.getItem(sizeKey)) || 24;
@@ -23,10 +21,7 @@ let hadDisplay = false;
 let typed = "";
 let videoEnds = null;
 
-function fail(error) {
-  errorBox.textContent = error.message ?? String(error);
-  errorBox.hidden = false;
-}
+const fail = failInto("present-error");
 
 // ----- Starting -----
 
@@ -300,8 +295,7 @@ document.addEventListener("keydown", (event) => {
 
 // Touch: swipe left to advance and right to go back; with "screen sides" chosen in settings, a
 // tap on the left or right third does the same.
-let advanceMode = localStorage.getItem("sharesynch.advance") ?? "buttons";
-api("GET", "/api/sharesynch/settings").then((settings) => { advanceMode = settings.advance; }).catch(() => {});
+const advanceMode = $("advance-mode").dataset.mode;  // from settings, as the server rendered the page
 let touchStart = null;
 const main = document.querySelector(".presenter-main");
 main.addEventListener("pointerdown", (event) => { touchStart = { x: event.clientX, y: event.clientY }; });

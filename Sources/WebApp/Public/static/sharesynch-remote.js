@@ -1,9 +1,10 @@
 // The phone remote: large back and next buttons, the counter and the current notes. It sends
 // intents; the server moves the presenter and every display.
+import { $ } from "/static/api.js";
 import { connectLive, notesNodes, slideLoader } from "/static/sharesynch-live.js";
 
-const counter = document.getElementById("counter");
-const notes = document.getElementById("notes");
+const counter = $("counter");
+const notes = $("notes");
 const loadSlides = slideLoader();
 let latest = null;
 
@@ -21,5 +22,5 @@ const live = connectLive("remote", {
     Object.assign(document.body.dataset, { live: "1", slide: String(state.slide ?? ""), step: String(state.step) });
   },
 });
-document.getElementById("prev").addEventListener("click", () => live.send({ intent: "back" }));
-document.getElementById("next").addEventListener("click", () => live.send({ intent: "advance" }));
+$("prev").addEventListener("click", () => live.send({ intent: "back" }));
+$("next").addEventListener("click", () => live.send({ intent: "advance" }));

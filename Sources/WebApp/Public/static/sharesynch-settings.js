@@ -1,15 +1,11 @@
 // ShareSynch settings (seed A.3.6): storage per series and in all (deleting a series asks first),
 // the way to advance on a touch screen, the catalog address and activation code, the timer log.
-import { api, el } from "/static/api.js";
+import { $, api, el, failInto } from "/static/api.js";
 import { formatTime } from "/static/sharesynch-live.js";
 
-const $ = (id) => document.getElementById(id);
 const megabytes = (bytes) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-function fail(error) {
-  $("settings-error").textContent = error.message;
-  $("settings-error").hidden = false;
-}
+const fail = failInto("settings-error");
 
 function render(settings) {
   $("storage").replaceChildren(...settings.storage.map((series) => {
@@ -27,7 +23,6 @@ function render(settings) {
   }));
   $("storage-total").textContent = `In all: ${megabytes(settings.totalBytes)}` + (settings.freeBytes != null ? `, ${megabytes(settings.freeBytes)} free` : "");
   $("advance").value = settings.advance;
-  localStorage.setItem("sharesynch.advance", settings.advance);
   $("catalog-url").value = settings.catalogURL ?? "";
   $("activation").value = settings.activation ?? "";
   $("timer-log").replaceChildren(...settings.timerLog.map((run) => el("tr", {},
