@@ -131,7 +131,10 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
-    .testTarget(name: "PhrasebookTests", dependencies: ["Phrasebook", "TestSupport"]),
+    .testTarget(
+      name: "PhrasebookTests",
+      dependencies: ["Phrasebook", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .testTarget(name: "LexikonTests", dependencies: ["Lexikon", "TestSupport"]),
     .testTarget(
       name: "ShareSynchTests",

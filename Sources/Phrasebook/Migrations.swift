@@ -96,6 +96,49 @@ enum PhrasebookMigrations {
     migrator.registerMigration("v5: the ICU version the stored sort keys were made with") { db in
       try db.create(table: "CollationVersion") { t in t.primaryKey("version", .text) }
     }
+    migrator.registerMigration("v6: the search index kept by triggers") { db in
+      // A pair's entry: its words, context and note, and its tags' names separated by spaces.
+      let entry = { (pair: String) in
+        """
+        INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
+        SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM WordPairs WHERE id = \(pair);
+        """
+      }
+      try db.execute(
+        sql: """
+          CREATE TRIGGER WordPairs_search_insert AFTER INSERT ON WordPairs BEGIN
+            \(entry("new.id"))
+          END;
+          CREATE TRIGGER WordPairs_search_update AFTER UPDATE OF wordOne, wordTwo, context, note ON WordPairs BEGIN
+            DELETE FROM PairSearch WHERE rowid = old.id;
+            \(entry("new.id"))
+          END;
+          CREATE TRIGGER WordPairs_search_delete AFTER DELETE ON WordPairs BEGIN
+            DELETE FROM PairSearch WHERE rowid = old.id;
+          END;
+          CREATE TRIGGER PairTags_search_insert AFTER INSERT ON PairTags BEGIN
+            UPDATE PairSearch SET tags = \(tagsOf("new.pairID")) WHERE rowid = new.pairID;
+          END;
+          CREATE TRIGGER PairTags_search_delete AFTER DELETE ON PairTags BEGIN
+            UPDATE PairSearch SET tags = \(tagsOf("old.pairID")) WHERE rowid = old.pairID;
+          END;
+          CREATE TRIGGER Tags_search_rename AFTER UPDATE OF name ON Tags BEGIN
+            UPDATE PairSearch SET tags = \(tagsOf("PairSearch.rowid"))
+            WHERE rowid IN (SELECT pairID FROM PairTags WHERE tagID = new.id);
+          END;
+          DELETE FROM PairSearch;
+          INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
+          SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM WordPairs;
+          """)
+    }
     return migrator
+  }
+
+  /// SQL for the names of a pair's tags, in name order, separated by spaces ('' for none).
+  private static func tagsOf(_ pair: String) -> String {
+    """
+    IFNULL((SELECT group_concat(name, ' ') FROM (SELECT Tags.name FROM PairTags JOIN Tags ON Tags.id = PairTags.tagID \
+    WHERE PairTags.pairID = \(pair) ORDER BY Tags.name)), '')
+    """
   }
 }

@@ -66,7 +66,12 @@ extension PhrasebookStore {
           case .success(var input):
             do {
               if let name = input.image, images[name] != nil { input.image = try media.store(name) }
-              let (saved, outcome) = try Self.upsert(db, book: book, input: input, now: now)
+              var result: (TaggedPair, SaveOutcome)?
+              try db.inSavepoint {  // a row refused halfway leaves nothing of itself
+                result = try Self.upsert(db, book: book, input: input, now: now)
+                return .commit
+              }
+              let (saved, outcome) = result!
               let line = ImportReport.Row(number: row.number, wordOne: saved.pair.wordOne, wordTwo: saved.pair.wordTwo)
               switch outcome {
               case .added: report.added.append(line)

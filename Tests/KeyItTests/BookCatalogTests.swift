@@ -69,3 +69,25 @@ import Testing
     }
   }
 }
+
+@Suite struct BookRulesTests {
+  @Test func testamentsSplitAtMatthewAndPsalmsCountPsalms() throws {
+    let catalog = BookCatalog.standard
+    let old = catalog.books.filter { !$0.isNewTestament }
+    #expect(old.count == 39 && old.last?.code == "MAL")
+    #expect(catalog.books.first { $0.isNewTestament }?.code == "MAT")
+    #expect(catalog.books.filter(\.isNewTestament).count == 27)
+    #expect(try catalog.requireBook(code: "PSA").chapterWord == "Psalm")
+    #expect(try catalog.requireBook(code: "RUT").chapterWord == "Chapter")
+  }
+
+  @Test func aSavedPsalmTitleIsLabelledAsOne() async throws {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Psalms")
+    let psalm = try await store.chapter(bibleID: nil, code: "PSA", chapter: 3)
+    let title = try #require(psalm.items.first { $0.itemType == .ascription })
+    let saved = try await store.setText(bibleID: nil, itemID: title.itemID!, text: "A Psalm by David")
+    #expect(saved.label == "Psalm title")
+    #expect(psalm.labelledItems.first?.label == "Psalm title")
+  }
+}

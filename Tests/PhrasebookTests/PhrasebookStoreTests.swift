@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import TestSupport
 import Testing
 
 @testable import Phrasebook
@@ -163,6 +165,41 @@ import Testing
       try await store.pairs(tag: long)
     } throws: { error in
       "\(error)".count < 100
+    }
+  }
+
+  /// The search index holds, for every pair and nothing else, its words, context, note and tags:
+  /// kept by triggers whatever changed (a save, an edit, tags added, renamed or deleted, a delete).
+  @Test(arguments: 1...5) func theSearchIndexFollowsEveryChange(seed: UInt64) async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    var random = SeededGenerator(seed: seed)
+    let words = ["ci", "cath", "tŷ", "dŵr", "bara", "coeden", "llaeth", "afal"]
+    let tags = ["anifeiliaid", "bwyd", "cartref", "natur"]
+    for step in 0..<60 {
+      let word = words[Int(random.next() % UInt64(words.count))]
+      let tag = tags[Int(random.next() % UInt64(tags.count))]
+      switch random.next() % 6 {
+      case 0, 1:
+        _ = try await store.save(PairInput(wordOne: "w\(word)", wordTwo: word, context: "step \(step)", tags: [tag]))
+      case 2: _ = try await store.save(PairInput(wordOne: "w\(word)", wordTwo: word, note: "note \(step)"))
+      case 3: try? await store.delete(wordOne: "w\(word)", wordTwo: word)
+      case 4: try? await store.renameTag(tag, to: "\(tag)\(step)")
+      default: try? await store.deleteTag(tag)
+      }
+    }
+    try await store.writer.read { db in
+      let indexed = try Row.fetchAll(
+        db,
+        sql: "SELECT CAST(rowid AS TEXT) AS id, wordOne, wordTwo, context, note, tags FROM PairSearch ORDER BY rowid"
+      ).map { [$0["id"], $0["wordOne"], $0["wordTwo"], $0["context"], $0["note"], $0["tags"]] as [String] }
+      let expected = try WordPair.order(Column("id")).fetchAll(db).map { pair in
+        [
+          "\(pair.id!)", pair.wordOne, pair.wordTwo, pair.context, pair.note,
+          try PhrasebookStore.tags(db, pairID: pair.id!).joined(separator: " "),
+        ]
+      }
+      #expect(indexed == expected)
     }
   }
 }
