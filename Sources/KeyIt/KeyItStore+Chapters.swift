@@ -85,7 +85,7 @@ extension KeyItStore {
     for chapter in try Self.chapterProgress(db, bibleID: bible.bibleID!) {
       done[chapter.bookID, default: 0] += chapter.done
     }
-    return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db).map { book in
+    return try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db).map { book in
       let total = catalog.book(number: book.bookID)?.chapters.reduce(0) { $0 + $1.verseCount } ?? 0
       return BookSummary(book: book, totalVerses: total, versesKeyboarded: done[book.bookID] ?? 0)
     }
@@ -166,7 +166,8 @@ extension KeyItStore {
     }
     try self.createChapters(db, book: &book)
     var chapter = try Chapter.filter(
-      Column("bibleID") == book.bibleID && Column("bookID") == book.bookID && Column("chapterNumber") == number
+      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
+        && Chapter.Columns.chapterNumber == number
     ).fetchOne(db)!
     try self.createItems(db, chapter: &chapter)
     return try Self.content(db, chapterID: chapter.chapterID!)
@@ -188,10 +189,10 @@ extension KeyItStore {
   public func createAll(bibleID: Int64?) async throws {
     try await writer.write { db in
       let bible = try Self.bible(db, bibleID)
-      for var book in try Book.filter(Column("bibleID") == bible.bibleID).fetchAll(db) {
+      for var book in try Book.filter(Book.Columns.bibleID == bible.bibleID).fetchAll(db) {
         try self.createChapters(db, book: &book)
       }
-      let pending = try Chapter.filter(Column("bibleID") == bible.bibleID && !Column("itemRecsCreated"))
+      let pending = try Chapter.filter(Chapter.Columns.bibleID == bible.bibleID && !Chapter.Columns.itemRecsCreated)
         .fetchAll(db)
       for var chapter in pending { try self.createItems(db, chapter: &chapter, bible: bible) }
     }
@@ -254,16 +255,16 @@ extension KeyItStore {
         WHERE Chapters.bibleID = ? AND Chapters.bookID = ? GROUP BY Chapters.chapterID
         """, arguments: [book.bibleID, book.bookID])
     let done = Dictionary(uniqueKeysWithValues: rows.map { ($0["chapterID"] as Int64, $0["done"] as Int) })
-    return try Chapter.filter(Column("bibleID") == book.bibleID && Column("bookID") == book.bookID)
-      .order(Column("chapterNumber")).fetchAll(db)
+    return try Chapter.filter(Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID)
+      .order(Chapter.Columns.chapterNumber).fetchAll(db)
       .map { ChapterSummary(chapter: $0, versesKeyboarded: done[$0.chapterID!] ?? 0) }
   }
 
   static func content(_ db: Database, chapterID: Int64) throws -> ChapterContent {
     let chapter = try Chapter.fetchOne(db, key: chapterID)!
     let book = try Book.fetchOne(db, key: ["bibleID": chapter.bibleID, "bookID": chapter.bookID])!
-    let items = try VerseItem.filter(Column("chapterID") == chapterID)
-      .order(Column("itemOrder"), Column("intSeq"), Column("itemID")).fetchAll(db)
+    let items = try VerseItem.filter(VerseItem.Columns.chapterID == chapterID)
+      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.itemID).fetchAll(db)
     return ChapterContent(book: book, chapter: chapter, items: items)
   }
 }

@@ -107,7 +107,7 @@ extension KeyItStore {
         }
       }
       var updated = chapter
-      updated.numItems = try VerseItem.filter(Column("chapterID") == chapter.chapterID).fetchCount(db)
+      updated.numItems = try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID).fetchCount(db)
       updated.currItem = focus
       try updated.update(db)
       return try Self.content(db, chapterID: chapter.chapterID!)
@@ -131,7 +131,7 @@ extension KeyItStore {
   }
 
   static func latestBridgeStep(_ db: Database, itemID: Int64) throws -> BridgeItem? {
-    try BridgeItem.filter(Column("itemID") == itemID).order(Column("bridgeID").desc).fetchOne(db)
+    try BridgeItem.filter(BridgeItem.Columns.itemID == itemID).order(BridgeItem.Columns.bridgeID.desc).fetchOne(db)
   }
 
   /// The item and its chapter, provided the item belongs to the Bible.

@@ -37,7 +37,7 @@ extension KeyItStore {
   public func exportBible(bibleID: Int64?) async throws -> [(fileName: String, usfm: String)] {
     try await writer.read { db in
       let bible = try Self.bible(db, bibleID)
-      return try Book.filter(Column("bibleID") == bible.bibleID).order(Column("bookID")).fetchAll(db)
+      return try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
         .map { book in
           let spec = try self.catalog.requireBook(code: book.bookCode)
           return (
@@ -123,12 +123,13 @@ extension KeyItStore {
     let bible = try Self.bible(db, book.bibleID)
     let spec = try catalog.requireBook(code: book.bookCode)
     let rows = try Chapter.filter(
-      Column("bibleID") == book.bibleID && Column("bookID") == book.bookID && chapters.contains(Column("chapterNumber"))
-        && Column("itemRecsCreated")
+      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
+        && chapters.contains(Chapter.Columns.chapterNumber)
+        && Chapter.Columns.itemRecsCreated
     ).fetchAll(db)
     let chapterIDs = Dictionary(uniqueKeysWithValues: rows.map { ($0.chapterNumber, $0.chapterID!) })
-    let items = try VerseItem.filter(chapterIDs.values.contains(Column("chapterID")))
-      .order(Column("itemOrder"), Column("intSeq"), Column("itemID")).fetchAll(db)
+    let items = try VerseItem.filter(chapterIDs.values.contains(VerseItem.Columns.chapterID))
+      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.itemID).fetchAll(db)
     let byChapter = Dictionary(grouping: items, by: \.chapterID)
     let content = chapters.map { number in
       let stored = chapterIDs[number].flatMap { byChapter[$0] }

@@ -11,8 +11,13 @@ public final class KeyItStore: Sendable {
   let textSaves: TextSaveQueue
   private let checkpointer: BackgroundCheckpointer?
 
-  /// Opens (creating and migrating as needed) the database file at `path`. Saves are durable on
-  /// return: WAL journal with `synchronous = FULL`; the log is checkpointed in the background.
+  /// Opens (creating and migrating as needed) the data folder's `keyit.sqlite`. Saves are durable
+  /// on return: WAL journal with `synchronous = FULL`; the log is checkpointed in the background.
+  public convenience init(dataFolder: DataFolder) throws {
+    try self.init(path: try dataFolder.database("keyit.sqlite"))
+  }
+
+  /// Opens the database file at `path` (see `init(dataFolder:)`).
   public convenience init(path: String, catalog: BookCatalog = .standard) throws {
     var configuration = Configuration()
     // A store closed a moment ago may still be finishing its last checkpoint; wait, don't fail.
@@ -63,7 +68,7 @@ public final class KeyItStore: Sendable {
 
   /// Every Bible, oldest first.
   public func bibles() async throws -> [Bible] {
-    try await writer.read { db in try Bible.order(Column("bibleID")).fetchAll(db) }
+    try await writer.read { db in try Bible.order(Bible.Columns.bibleID).fetchAll(db) }
   }
 
   /// The current Bible, or nil when none exists.
@@ -123,7 +128,7 @@ public final class KeyItStore: Sendable {
     {
       return bible
     }
-    return try Bible.order(Column("bibleID")).fetchOne(db)
+    return try Bible.order(Bible.Columns.bibleID).fetchOne(db)
   }
 
   static func bible(_ db: Database, _ id: Int64?) throws -> Bible {

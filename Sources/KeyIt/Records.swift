@@ -21,6 +21,17 @@ public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bibleID = inserted.rowID }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let bibleID = Column(CodingKeys.bibleID)
+    public static let name = Column(CodingKeys.name)
+    public static let bookRecsCreated = Column(CodingKeys.bookRecsCreated)
+    public static let currBook = Column(CodingKeys.currBook)
+    public static let frenchPsalms = Column(CodingKeys.frenchPsalms)
+    public static let bookNames = Column(CodingKeys.bookNames)
+    public static let goStraight = Column(CodingKeys.goStraight)
+  }
 }
 
 /// One book of one Bible (table `Books`, key: Bible + book number).
@@ -41,6 +52,17 @@ public struct Book: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
   public var numChaps: Int
   /// Number of the current chapter, 0 for none.
   public var currChapter: Int
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let bibleID = Column(CodingKeys.bibleID)
+    public static let bookID = Column(CodingKeys.bookID)
+    public static let bookCode = Column(CodingKeys.bookCode)
+    public static let bookName = Column(CodingKeys.bookName)
+    public static let chapRecsCreated = Column(CodingKeys.chapRecsCreated)
+    public static let numChaps = Column(CodingKeys.numChaps)
+    public static let currChapter = Column(CodingKeys.currChapter)
+  }
 }
 
 /// One chapter of one book (table `Chapters`).
@@ -66,6 +88,18 @@ public struct Chapter: Codable, Sendable, Equatable, FetchableRecord, MutablePer
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { chapterID = inserted.rowID }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let chapterID = Column(CodingKeys.chapterID)
+    public static let bibleID = Column(CodingKeys.bibleID)
+    public static let bookID = Column(CodingKeys.bookID)
+    public static let chapterNumber = Column(CodingKeys.chapterNumber)
+    public static let itemRecsCreated = Column(CodingKeys.itemRecsCreated)
+    public static let numVerses = Column(CodingKeys.numVerses)
+    public static let numItems = Column(CodingKeys.numItems)
+    public static let currItem = Column(CodingKeys.currItem)
+  }
 }
 
 /// One item of a chapter: a verse, a verse continuation or a publication item (table `VerseItems`).
@@ -132,6 +166,20 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     case .chapDesc: "Chapter description"
     }
   }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let itemID = Column(CodingKeys.itemID)
+    public static let chapterID = Column(CodingKeys.chapterID)
+    public static let verseNumber = Column(CodingKeys.verseNumber)
+    public static let itemType = Column(CodingKeys.itemType)
+    public static let itemOrder = Column(CodingKeys.itemOrder)
+    public static let itemText = Column(CodingKeys.itemText)
+    public static let intSeq = Column(CodingKeys.intSeq)
+    public static let isStartOfBridge = Column(CodingKeys.isStartOfBridge)
+    public static let lastVsOfBridge = Column(CodingKeys.lastVsOfBridge)
+    public static let marker = Column(CodingKeys.marker)
+  }
 }
 
 /// One step of a verse bridge, kept so bridges unwind right to left (table `BridgeItems`).
@@ -149,4 +197,12 @@ public struct BridgeItem: Codable, Sendable, Equatable, FetchableRecord, Mutable
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bridgeID = inserted.rowID }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let bridgeID = Column(CodingKeys.bridgeID)
+    public static let itemID = Column(CodingKeys.itemID)
+    public static let textCurrentBridge = Column(CodingKeys.textCurrentBridge)
+    public static let textExtraVerse = Column(CodingKeys.textExtraVerse)
+  }
 }

@@ -7,6 +7,11 @@ import GRDB
 public final class LexikonStore: Sendable {
   let writer: any DatabaseWriter
 
+  /// Opens (creating and migrating as needed) the data folder's `lexikon.sqlite`.
+  public convenience init(dataFolder: DataFolder) throws {
+    try self.init(path: try dataFolder.database("lexikon.sqlite"))
+  }
+
   /// Opens (creating and migrating as needed) the database file at `path`.
   public convenience init(path: String) throws {
     var configuration = Configuration()
@@ -19,30 +24,7 @@ public final class LexikonStore: Sendable {
 
   init(writer: any DatabaseWriter) throws {
     self.writer = writer
-    try Self.migrator.migrate(writer)
-  }
-
-  static var migrator: DatabaseMigrator {
-    var migrator = DatabaseMigrator()
-    migrator.registerMigration("v1") { db in
-      try db.create(table: "CachedWords") { t in
-        t.autoIncrementedPrimaryKey("id")
-        t.column("direction", .text).notNull()
-        t.column("word", .text).notNull()
-        t.column("key", .text).notNull()
-        t.column("folded", .text).notNull()
-        t.column("entries", .text).notNull()
-        t.column("fetchedAt", .datetime).notNull()
-        t.column("lookupCount", .integer).notNull().defaults(to: 1)
-      }
-      try db.create(index: "CachedWords_key", on: "CachedWords", columns: ["direction", "key"], unique: true)
-      try db.create(index: "CachedWords_filter", on: "CachedWords", columns: ["direction", "folded", "word"])
-      try db.create(table: "State") { t in
-        t.primaryKey("id", .integer)
-        t.column("state", .text).notNull()
-      }
-    }
-    return migrator
+    try LexikonMigrations.migrator.migrate(writer)
   }
 
   /// The cached word, counting the lookup (nil when it is not cached).
@@ -61,7 +43,8 @@ public final class LexikonStore: Sendable {
   }
 
   private static func cached(_ db: Database, _ word: String, direction: String) throws -> CachedWord? {
-    try CachedWord.filter(Column("direction") == direction && Column("key") == CachedWord.key(word)).fetchOne(db)
+    try CachedWord.filter(CachedWord.Columns.direction == direction && CachedWord.Columns.key == CachedWord.key(word))
+      .fetchOne(db)
   }
 
   /// Stores fresh entries for a word (insert, or replace the entries of the same word and count
@@ -147,7 +130,8 @@ public final class LexikonStore: Sendable {
   @discardableResult
   public func forget(_ word: String, direction: String) async throws -> Bool {
     try await writer.write { db in
-      try CachedWord.filter(Column("direction") == direction && Column("key") == CachedWord.key(word)).deleteAll(db)
+      try CachedWord.filter(CachedWord.Columns.direction == direction && CachedWord.Columns.key == CachedWord.key(word))
+        .deleteAll(db)
         > 0
     }
   }
@@ -155,7 +139,7 @@ public final class LexikonStore: Sendable {
   /// Removes every cached word of a direction; returns how many.
   @discardableResult
   public func clear(direction: String) async throws -> Int {
-    try await writer.write { db in try CachedWord.filter(Column("direction") == direction).deleteAll(db) }
+    try await writer.write { db in try CachedWord.filter(CachedWord.Columns.direction == direction).deleteAll(db) }
   }
 
   /// The screen's last state (empty on first use).

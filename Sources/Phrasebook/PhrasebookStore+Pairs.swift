@@ -215,8 +215,9 @@ extension PhrasebookStore {
     return try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
       let pairs = try WordPair.filter(
-        Column("phrasebookID") == book.id
-          && (Column("wordOne").collating(.nocase) == word || Column("wordTwo").collating(.nocase) == word)
+        WordPair.Columns.phrasebookID == book.id
+          && (WordPair.Columns.wordOne.collating(.nocase) == word
+            || WordPair.Columns.wordTwo.collating(.nocase) == word)
       ).fetchAll(db)
       let order = PairOrder(book)
       let translations = pairs.map { pair in

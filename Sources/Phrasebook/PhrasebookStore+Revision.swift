@@ -43,7 +43,7 @@ extension PhrasebookStore {
   public func dueCounts(in phrasebook: String? = nil, now: Date = Date()) async throws -> [DueCount] {
     try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
-      let pairCount = try WordPair.filter(Column("phrasebookID") == book.id).fetchCount(db)
+      let pairCount = try WordPair.filter(WordPair.Columns.phrasebookID == book.id).fetchCount(db)
       return try Direction.allCases.map { direction in
         let row = try Row.fetchOne(
           db,
@@ -63,7 +63,7 @@ extension PhrasebookStore {
   ) async throws -> [RevisionCard] {
     let candidates = try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
-      var pairs = try WordPair.filter(Column("phrasebookID") == book.id).fetchAll(db)
+      var pairs = try WordPair.filter(WordPair.Columns.phrasebookID == book.id).fetchAll(db)
       if let tag = filter.tag {
         let tagID = try Self.tagID(db, book: book, name: tag)
         let tagged = Set(try Int64.fetchAll(db, sql: "SELECT pairID FROM PairTags WHERE tagID = ?", arguments: [tagID]))

@@ -9,6 +9,14 @@ public final class PhrasebookStore: Sendable {
   /// Where pair images are kept: the data folder's `media/phrasebook/`.
   public let mediaFolder: URL
 
+  /// Opens (creating and migrating as needed) the data folder's `phrasebook.sqlite`; images go
+  /// to its `media/phrasebook/`.
+  public convenience init(dataFolder: DataFolder) throws {
+    try self.init(
+      path: try dataFolder.database("phrasebook.sqlite"),
+      mediaFolder: dataFolder.media.appendingPathComponent("phrasebook"))
+  }
+
   /// Opens (creating and migrating as needed) the database file at `path`; images go to
   /// `media/phrasebook/` beside it unless `mediaFolder` says otherwise.
   public convenience init(path: String, mediaFolder: URL? = nil) throws {
@@ -69,7 +77,7 @@ public final class PhrasebookStore: Sendable {
     }
     let (areas, defaultArea) = defaultAreas(languageOne: parts[0][0], languageTwo: parts[1][0])
     return try await writer.write { db in
-      guard try Phrasebook.filter(Column("name") == name).fetchCount(db) == 0 else {
+      guard try Phrasebook.filter(Phrasebook.Columns.name == name).fetchCount(db) == 0 else {
         throw PhrasebookError.duplicatePhrasebook(name)
       }
       var book = Phrasebook(
@@ -83,7 +91,7 @@ public final class PhrasebookStore: Sendable {
 
   /// Every phrasebook, by name.
   public func phrasebooks() async throws -> [Phrasebook] {
-    try await writer.read { db in try Phrasebook.order(Column("name")).fetchAll(db) }
+    try await writer.read { db in try Phrasebook.order(Phrasebook.Columns.name).fetchAll(db) }
   }
 
   /// The phrasebook with this name, or the last used (or only) one when `name` is nil.
@@ -93,7 +101,7 @@ public final class PhrasebookStore: Sendable {
 
   static func phrasebook(_ db: Database, _ name: String?) throws -> Phrasebook {
     if let name {
-      guard let book = try Phrasebook.filter(Column("name") == name.trimmed.nfc).fetchOne(db) else {
+      guard let book = try Phrasebook.filter(Phrasebook.Columns.name == name.trimmed.nfc).fetchOne(db) else {
         throw PhrasebookError.unknownPhrasebook(
           name, known: try String.fetchAll(db, sql: "SELECT name FROM Phrasebooks ORDER BY name"))
       }
@@ -104,7 +112,9 @@ public final class PhrasebookStore: Sendable {
     {
       return book
     }
-    guard let book = try Phrasebook.order(Column("id").desc).fetchOne(db) else { throw PhrasebookError.noPhrasebook }
+    guard let book = try Phrasebook.order(Phrasebook.Columns.id.desc).fetchOne(db) else {
+      throw PhrasebookError.noPhrasebook
+    }
     return book
   }
 
@@ -119,8 +129,8 @@ public final class PhrasebookStore: Sendable {
   static func findPair(_ db: Database, book: Phrasebook, wordOne: String, wordTwo: String) throws -> WordPair {
     guard
       let pair = try WordPair.filter(
-        Column("phrasebookID") == book.id && Column("wordOne") == wordOne.trimmed.nfc
-          && Column("wordTwo") == wordTwo.trimmed.nfc
+        WordPair.Columns.phrasebookID == book.id && WordPair.Columns.wordOne == wordOne.trimmed.nfc
+          && WordPair.Columns.wordTwo == wordTwo.trimmed.nfc
       ).fetchOne(db)
     else { throw PhrasebookError.unknownPair(wordOne: wordOne, wordTwo: wordTwo) }
     return pair

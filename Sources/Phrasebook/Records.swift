@@ -24,6 +24,18 @@ public struct Phrasebook: Codable, Sendable, Equatable, FetchableRecord, Mutable
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let id = Column(CodingKeys.id)
+    public static let name = Column(CodingKeys.name)
+    public static let languageOneCode = Column(CodingKeys.languageOneCode)
+    public static let languageOneName = Column(CodingKeys.languageOneName)
+    public static let languageTwoCode = Column(CodingKeys.languageTwoCode)
+    public static let languageTwoName = Column(CodingKeys.languageTwoName)
+    public static let areas = Column(CodingKeys.areas)
+    public static let defaultArea = Column(CodingKeys.defaultArea)
+  }
 }
 
 /// A pair of words or phrases in the two languages with what the user knows about it (table `WordPairs`).
@@ -61,6 +73,24 @@ public struct WordPair: Codable, Sendable, Equatable, FetchableRecord, MutablePe
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let id = Column(CodingKeys.id)
+    public static let phrasebookID = Column(CodingKeys.phrasebookID)
+    public static let wordOne = Column(CodingKeys.wordOne)
+    public static let wordTwo = Column(CodingKeys.wordTwo)
+    public static let type = Column(CodingKeys.type)
+    public static let context = Column(CodingKeys.context)
+    public static let area = Column(CodingKeys.area)
+    public static let note = Column(CodingKeys.note)
+    public static let image = Column(CodingKeys.image)
+    public static let imageURL = Column(CodingKeys.imageURL)
+    public static let imageCredit = Column(CodingKeys.imageCredit)
+    public static let imageLicence = Column(CodingKeys.imageLicence)
+    public static let createdAt = Column(CodingKeys.createdAt)
+    public static let updatedAt = Column(CodingKeys.updatedAt)
+  }
 }
 
 // Written out rather than derived from Codable: GRDB's Codable path copies each row and matches

@@ -9,15 +9,16 @@ extension ShareSynchStore {
     _ = try sermon(seriesID, sermonID)  // an unknown sermon is an error, not an empty one to add to
     return try await writer.write { db in
       let variationID = try Self.editableVariation(db, seriesID)
-      let sermonSlides = SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
+      let sermonSlides = SlideRow.filter(
+        SlideRow.Columns.variationID == variationID && SlideRow.Columns.sermonID == sermonID)
       func row(_ id: Int64) throws -> SlideRow {
         guard let found = try sermonSlides.filter(key: id).fetchOne(db) else { throw ShareSynchError.unknownSlide(id) }
         return found
       }
       /// Moves the positions in `range` by `offset` in one statement.
       func shift(_ range: ClosedRange<Int>, by offset: Int) throws {
-        try sermonSlides.filter(range.contains(Column("position")))
-          .updateAll(db, Column("position").set(to: Column("position") + offset))
+        try sermonSlides.filter(range.contains(SlideRow.Columns.position))
+          .updateAll(db, SlideRow.Columns.position.set(to: SlideRow.Columns.position + offset))
       }
       let count = try sermonSlides.fetchCount(db)
       switch edit {
@@ -89,7 +90,8 @@ extension ShareSynchStore {
     try await writer.write { db in
       let variationID = try Self.editableVariation(db, seriesID)
       let original = try Self.original(db, seriesID)
-      try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID).deleteAll(db)
+      try SlideRow.filter(SlideRow.Columns.variationID == variationID && SlideRow.Columns.sermonID == sermonID)
+        .deleteAll(db)
       try db.execute(
         sql: """
           INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes)

@@ -18,7 +18,8 @@ extension ShareSynchStore {
       try? manager.removeItem(at: seriesRoot.appendingPathComponent(name))
       done.append("removed \(name), left by an install that did not finish")
     }
-    let rows = Set(try await writer.read { db in try String.fetchAll(db, SeriesSummary.select(Column("id"))) })
+    let rows = Set(
+      try await writer.read { db in try String.fetchAll(db, SeriesSummary.select(SeriesSummary.Columns.id)) })
     let folders = names.filter { !$0.hasPrefix(".") && $0 != Self.unusableFolder }
     for name in folders where !rows.contains(name) {
       let folder = seriesRoot.appendingPathComponent(name)

@@ -14,7 +14,7 @@ public struct SeriesStorage: Codable, Sendable, Equatable {
 extension ShareSynchStore {
   /// The space each installed series takes (the demo too), by name.
   public func storage() async throws -> [SeriesStorage] {
-    let all = try await writer.read { db in try SeriesSummary.order(Column("name")).fetchAll(db) }
+    let all = try await writer.read { db in try SeriesSummary.order(SeriesSummary.Columns.name).fetchAll(db) }
     return all.map { series in
       SeriesStorage(
         id: series.id, name: series.name, bytes: Self.size(of: seriesRoot.appendingPathComponent(series.id)))

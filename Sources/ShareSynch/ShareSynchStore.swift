@@ -23,7 +23,7 @@ public final class ShareSynchStore: Sendable {
   public convenience init(dataFolder: DataFolder) throws {
     try self.init(
       path: try dataFolder.database("sharesynch.sqlite"),
-      seriesRoot: dataFolder.url.appendingPathComponent("media/sharesynch/series"))
+      seriesRoot: dataFolder.media.appendingPathComponent("sharesynch/series"))
   }
 
   /// A store in memory over `seriesRoot`, for tests.
@@ -86,7 +86,7 @@ public final class ShareSynchStore: Sendable {
 
   /// The installed series, by name; the demo only while it is the only one (seed A.3.2).
   public func series() async throws -> [SeriesSummary] {
-    let all = try await writer.read { db in try SeriesSummary.order(Column("name")).fetchAll(db) }
+    let all = try await writer.read { db in try SeriesSummary.order(SeriesSummary.Columns.name).fetchAll(db) }
     return all.count > 1 ? all.filter { $0.id != DemoSeries.id } : all
   }
 
@@ -124,8 +124,8 @@ public final class ShareSynchStore: Sendable {
   public func variations(series seriesID: String) async throws -> [Variation] {
     try await writer.read { db in
       _ = try Self.series(db, seriesID)
-      return try Variation.filter(Column("seriesID") == seriesID)
-        .order(Column("isOriginal").desc, Column("name")).fetchAll(db)
+      return try Variation.filter(Variation.Columns.seriesID == seriesID)
+        .order(Variation.Columns.isOriginal.desc, Variation.Columns.name).fetchAll(db)
     }
   }
 
@@ -143,7 +143,10 @@ public final class ShareSynchStore: Sendable {
     return try await writer.write { db in
       var series = try Self.series(db, seriesID)
       let from = try source.map { try Self.variation(db, $0, in: seriesID) } ?? Self.original(db, seriesID)
-      guard try Variation.filter(Column("seriesID") == seriesID && Column("name") == name).fetchCount(db) == 0 else {
+      guard
+        try Variation.filter(Variation.Columns.seriesID == seriesID && Variation.Columns.name == name).fetchCount(db)
+          == 0
+      else {
         throw ShareSynchError.badVariationName(name, .taken)
       }
       var variation = Variation(id: nil, seriesID: seriesID, name: name, isOriginal: false)
@@ -198,7 +201,9 @@ public final class ShareSynchStore: Sendable {
 
   static func original(_ db: Database, _ seriesID: String) throws -> Variation {
     guard
-      let original = try Variation.filter(Column("seriesID") == seriesID && Column("isOriginal") == true).fetchOne(db)
+      let original = try Variation.filter(
+        Variation.Columns.seriesID == seriesID && Variation.Columns.isOriginal == true
+      ).fetchOne(db)
     else { throw ShareSynchError.unknownSeries(seriesID) }
     return original
   }
@@ -219,8 +224,10 @@ public final class ShareSynchStore: Sendable {
       _ = try Self.variation(db, variationID, in: seriesID)
       let state = try Self.sermonState(db, variationID, sermon)
       let appealResource = SeriesManifest.appealResource(state.appeal, songs: manifest.songs)
-      let rows = try SlideRow.filter(Column("variationID") == variationID && Column("sermonID") == sermonID)
-        .order(Column("position")).fetchAll(db)
+      let rows = try SlideRow.filter(
+        SlideRow.Columns.variationID == variationID && SlideRow.Columns.sermonID == sermonID
+      )
+      .order(SlideRow.Columns.position).fetchAll(db)
       return rows.map { row in
         let original = row.sourceSlideID.flatMap { originals["\(row.sourceSermonID ?? sermonID)/\($0)"] }
         let originalNotes = original?.notes[series.noteLanguage] ?? ""

@@ -57,11 +57,11 @@ public enum WebServer {
   {
     let pages = try await Pages()
     let lexikon = LexikonService(
-      store: try LexikonStore(path: dataFolder.database("lexikon.sqlite")),
+      store: try LexikonStore(dataFolder: dataFolder),
       source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
     let apps: [any AppRoutes] = [
-      KeyItRoutes(store: try KeyItStore(path: dataFolder.database("keyit.sqlite")), pages: pages),
-      PhrasebookRoutes(store: try PhrasebookStore(path: dataFolder.database("phrasebook.sqlite")), pages: pages),
+      KeyItRoutes(store: try KeyItStore(dataFolder: dataFolder), pages: pages),
+      PhrasebookRoutes(store: try PhrasebookStore(dataFolder: dataFolder), pages: pages),
       LexikonRoutes(service: lexikon, pages: pages),
       ShareSynchRoutes(services: shareSynch, pages: pages, token: settings.token),
     ]

@@ -7,8 +7,8 @@ struct CommonOptions: ParsableArguments {
   @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
   @Flag(help: "Print JSON for scripts.") var json = false
 
-  /// The path of an app's database file in the data folder (created on first use).
-  func database(_ fileName: String) throws -> String { try DataFolder(option: data).database(fileName) }
+  /// The data folder `--data` names (or the default one).
+  var folder: DataFolder { DataFolder(option: data) }
 
   /// Prints a command's result: JSON for scripts (`--json`), else the human text.
   func emit<Value: Encodable>(_ value: Value, human: () -> String) throws {

@@ -21,7 +21,7 @@ struct KeyItOptions: ParsableArguments {
   @Option(help: "Bible id (default: the current Bible).") var bible: Int64?
 
   /// Opens `keyit.sqlite` in the data folder.
-  func store() throws -> KeyItStore { try KeyItStore(path: common.database("keyit.sqlite")) }
+  func store() throws -> KeyItStore { try KeyItStore(dataFolder: common.folder) }
 
   /// Prints a value as JSON, or the human text.
   func emit<Value: Encodable>(_ value: Value, human: () -> String) throws { try common.emit(value, human: human) }

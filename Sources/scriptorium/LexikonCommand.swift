@@ -24,7 +24,7 @@ struct LexikonOptions: ParsableArguments {
   /// The service over the chosen source and `lexikon.sqlite` in the data folder.
   func service() throws -> LexikonService {
     LexikonService(
-      store: try LexikonStore(path: common.database("lexikon.sqlite")),
+      store: try LexikonStore(dataFolder: common.folder),
       source: try dictionarySource(server: dictServer, folder: dictFolder))
   }
 

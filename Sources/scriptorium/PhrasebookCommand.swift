@@ -21,7 +21,7 @@ struct PhrasebookOptions: ParsableArguments {
   @Option(help: "Phrasebook name (default: the last used).") var book: String?
 
   /// Opens `phrasebook.sqlite` in the data folder.
-  func store() throws -> PhrasebookStore { try PhrasebookStore(path: common.database("phrasebook.sqlite")) }
+  func store() throws -> PhrasebookStore { try PhrasebookStore(dataFolder: common.folder) }
 
   /// Prints a value as JSON, or the human text.
   func emit<Value: Encodable>(_ value: Value, human: () -> String) throws { try common.emit(value, human: human) }

@@ -23,7 +23,7 @@ struct ShareSynchOptions: ParsableArguments {
   @OptionGroup var common: CommonOptions
 
   /// Opens `sharesynch.sqlite`, series installed under `media/sharesynch/series/`.
-  func store() throws -> ShareSynchStore { try ShareSynchStore(dataFolder: DataFolder(option: common.data)) }
+  func store() throws -> ShareSynchStore { try ShareSynchStore(dataFolder: common.folder) }
 
   /// Downloads a package into `downloads/NAME` (resuming what an interrupted run left, with
   /// progress on stderr), installs it checked against `sha256`, then deletes it: installed or
@@ -34,7 +34,7 @@ struct ShareSynchOptions: ParsableArguments {
   ) async throws
     -> SeriesSummary
   {
-    let downloads = DataFolder(option: common.data).downloads
+    let downloads = common.folder.downloads
     try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
     let package = downloads.appendingPathComponent(name)
     try await downloadShowingProgress(address, to: package, policy: policy, expectedSize: expectedSize)
@@ -251,7 +251,7 @@ struct ShareSynchPresent: AsyncParsableCommand {
     defer {
       // A run of 20 minutes or more goes into the timer log when presentation mode ends.
       let title = manifest.sermons.first { $0.id == sermon }?.title(in: nil) ?? sermon
-      _ = try? TimerLog(dataFolder: DataFolder(option: options.common.data))
+      _ = try? TimerLog(dataFolder: options.common.folder)
         .record(
           PresentationRun(
             sermon: title, series: manifest.name, start: started, duration: Date().timeIntervalSince(started)))
@@ -301,7 +301,7 @@ struct ShareSynchInbox: AsyncParsableCommand {
   @OptionGroup var options: ShareSynchOptions
 
   func run() async throws {
-    let results = try await options.store().installInbox(DataFolder(option: options.common.data).inbox)
+    let results = try await options.store().installInbox(options.common.folder.inbox)
     try options.common.emit(results) { inboxReport(results) }
   }
 }
@@ -339,7 +339,7 @@ struct ShareSynchDownload: AsyncParsableCommand {
     let store = try options.store()
     let planned = try CatalogDownload(
       series, of: offered, at: catalog, activation: unlocked, store: store,
-      dataFolder: DataFolder(option: options.common.data))
+      dataFolder: options.common.folder)
     try await options.downloadShowingProgress(
       planned.packageURL, to: planned.file, policy: planned.policy, expectedSize: planned.entry.size)
     let installed = try await planned.install(into: store)

@@ -29,6 +29,18 @@ public struct CachedWord: Codable, Sendable, Equatable, FetchableRecord, Persist
   public static func folded(_ text: String) -> String {
     text.trimmed.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).nfc
   }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let id = Column(CodingKeys.id)
+    public static let direction = Column(CodingKeys.direction)
+    public static let word = Column(CodingKeys.word)
+    public static let key = Column(CodingKeys.key)
+    public static let folded = Column(CodingKeys.folded)
+    public static let entries = Column(CodingKeys.entries)
+    public static let fetchedAt = Column(CodingKeys.fetchedAt)
+    public static let lookupCount = Column(CodingKeys.lookupCount)
+  }
 }
 
 /// What the Lexikon screen showed last, restored on the next visit.

@@ -17,6 +17,16 @@ public struct SeriesSummary: Codable, Sendable, Equatable, FetchableRecord, Pers
   public var currentVariationID: Int64?
   /// When it was installed.
   public var installedAt: Date
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let id = Column(CodingKeys.id)
+    public static let name = Column(CodingKeys.name)
+    public static let slideLanguage = Column(CodingKeys.slideLanguage)
+    public static let noteLanguage = Column(CodingKeys.noteLanguage)
+    public static let currentVariationID = Column(CodingKeys.currentVariationID)
+    public static let installedAt = Column(CodingKeys.installedAt)
+  }
 }
 
 /// A variation of a series: its own slide order, visibility, notes and custom slides.
@@ -34,6 +44,14 @@ public struct Variation: Codable, Sendable, Equatable, FetchableRecord, MutableP
 
   /// Takes the id SQLite gave the row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let id = Column(CodingKeys.id)
+    public static let seriesID = Column(CodingKeys.seriesID)
+    public static let name = Column(CodingKeys.name)
+    public static let isOriginal = Column(CodingKeys.isOriginal)
+  }
 }
 
 /// A slide row of a variation's sermon.
@@ -55,6 +73,20 @@ struct SlideRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistab
   var notes: [String: String]
 
   mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+  /// The table's columns, for queries.
+  enum Columns {
+    static let id = Column(CodingKeys.id)
+    static let variationID = Column(CodingKeys.variationID)
+    static let sermonID = Column(CodingKeys.sermonID)
+    static let position = Column(CodingKeys.position)
+    static let sourceSlideID = Column(CodingKeys.sourceSlideID)
+    static let sourceSermonID = Column(CodingKeys.sourceSermonID)
+    static let kind = Column(CodingKeys.kind)
+    static let resource = Column(CodingKeys.resource)
+    static let hidden = Column(CodingKeys.hidden)
+    static let notes = Column(CodingKeys.notes)
+  }
 }
 
 /// A slide as a screen shows it: in the series' slide and note languages.
@@ -102,4 +134,13 @@ public struct SermonState: Codable, Sendable, Equatable, FetchableRecord, Persis
 
   /// The appeal as the engine takes it.
   public var appeal: AppealSetting { AppealSetting(type: appealType, song: appealSong) }
+
+  /// The table's columns, for queries.
+  public enum Columns {
+    public static let variationID = Column(CodingKeys.variationID)
+    public static let sermonID = Column(CodingKeys.sermonID)
+    public static let appealType = Column(CodingKeys.appealType)
+    public static let appealSong = Column(CodingKeys.appealSong)
+    public static let lastSlideID = Column(CodingKeys.lastSlideID)
+  }
 }
