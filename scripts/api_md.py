@@ -1,5 +1,5 @@
 """Writes API.md, the readable index of the JSON API, from its OpenAPI document (the source):
-`python3 scripts/api_md.py > API.md`. e2e/test_api_schemathesis.py checks API.md is current."""
+`python3 scripts/api_md.py > API.md`. e2e/test_server_api_schemathesis.py checks API.md is current."""
 import json
 import sys
 from pathlib import Path
