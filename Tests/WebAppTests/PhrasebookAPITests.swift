@@ -125,6 +125,24 @@ import Testing
     #expect(try await store.pairs().isEmpty)
   }
 
+  /// A refused pair names the form field it is about, so the page can show the message beside it.
+  @Test func aRefusedPairNamesItsField() async throws {
+    let (app, _) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      for (body, field) in [
+        (["wordOne": "a\u{0}b", "wordTwo": "x"], "wordOne"), (["wordOne": "x", "wordTwo": " "], "wordTwo"),
+        (["wordOne": "x", "wordTwo": "y", "note": "\u{1B}"], "note"),
+        (["wordOne": "x", "wordTwo": "y", "area": "East"], "area"),
+        (["wordOne": "x", "wordTwo": "y", "imageURL": "ftp://x"], "imageURL"),
+      ] as [([String: String], String)] {
+        try await client.execute(uri: "/api/phrasebook/pairs", method: .post, headers: sameOrigin, body: json(body)) {
+          #expect($0.status == .unprocessableContent)
+          #expect((try? $0.decoded([String: String].self))?["field"] == field, "\(body)")
+        }
+      }
+    }
+  }
+
   @Test func revisionSessionsAndReviewsKeepTheSchedule() async throws {
     let (app, store) = try await makePhrasebookApp()
     let (pair, _) = try await store.save(PairInput(wordOne: "water", wordTwo: "dŵr"))

@@ -111,6 +111,24 @@ import Testing
     }
   }
 
+  @Test func aSeriesBeingPresentedCannotBeDeletedAndANewVariationBecomesCurrent() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hub = try await hub()
+    _ = try await hub.start(series: "demo", sermon: "welcome")
+    try await app(hub).test(.router) { client in
+      let refused = try await client.execute(uri: "/api/sharesynch/series/demo", method: .delete, headers: sameOrigin)
+      #expect(refused.status == .conflict && refused.error?.contains("being presented") == true)
+      let created = try await client.execute(
+        uri: "/api/sharesynch/series/demo/variations", method: .post, headers: sameOrigin, body: json(["name": "Short"])
+      )
+      #expect(created.status == .created)
+      let id = try #require((try? JSONSerialization.jsonObject(with: Data(buffer: created.body))) as? [String: Any])[
+        "id"]
+      #expect(try await hub.store.summary("demo").currentVariationID == (id as? NSNumber)?.int64Value)
+    }
+    #expect(try await hub.store.series().map(\.id) == ["demo"])
+  }
+
   @Test func theSocketPushesEveryChangeToDisplaysAndRefusesOtherSites() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let hub = try await hub()
