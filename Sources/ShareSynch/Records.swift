@@ -90,7 +90,7 @@ struct SlideRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistab
 }
 
 /// A slide as a screen shows it: in the series' slide and note languages.
-public struct SlideView: Codable, Sendable, Equatable {
+public struct SermonSlide: Codable, Sendable, Equatable {
   /// Row id (stable across edits of this variation).
   public let id: Int64
   /// Its place among all slides, 0-based.

@@ -212,7 +212,7 @@ public final class ShareSynchStore: Sendable {
 
   /// A sermon's slides in a variation (the current one when nil), in the series' languages.
   public func slides(series seriesID: String, sermon sermonID: String, variation: Int64? = nil) async throws
-    -> [SlideView]
+    -> [SermonSlide]
   {
     let manifest = try manifest(seriesID)
     let sermon = try sermon(seriesID, sermonID)
@@ -232,7 +232,7 @@ public final class ShareSynchStore: Sendable {
         let original = row.sourceSlideID.flatMap { originals["\(row.sourceSermonID ?? sermonID)/\($0)"] }
         let originalNotes = original?.notes[series.noteLanguage] ?? ""
         let notes = row.notes[series.noteLanguage] ?? originalNotes
-        return SlideView(
+        return SermonSlide(
           id: row.id!, position: row.position, kind: row.kind,
           resource: row.kind == .appeal ? appealResource : row.resource, hidden: row.hidden,
           custom: row.sourceSlideID == nil, notes: notes, notesEdited: notes != originalNotes,

@@ -118,7 +118,7 @@ public struct ShareSynchServices: Sendable {
   /// presentation of the series follows. Returns what undo and redo can do, and the slides.
   public func edit(
     series: String, sermon: String, _ change: @Sendable (SermonEditor) async throws -> Void
-  ) async throws -> (EditStatus, [SlideView]) {
+  ) async throws -> (EditStatus, [SermonSlide]) {
     _ = try await store.sermonTitle(series: series, sermon: sermon)  // an unknown sermon opens no session
     let editor = await editSessions.editor(series: series, sermon: sermon, store: store)
     try await change(editor)

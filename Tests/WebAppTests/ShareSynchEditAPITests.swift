@@ -25,7 +25,7 @@ import Testing
 
   struct Edited: Decodable {
     let status: EditStatus
-    let slides: [SlideView]
+    let slides: [SermonSlide]
   }
 
   @Test func everyEditSavesAtOnceAndUndoesTenStepsAtMost() async throws {

@@ -86,14 +86,14 @@ struct SeriesDetailsJSON: Encodable {
 /// A sermon's slides with its title and state.
 struct SermonSlidesJSON: Encodable {
   let title: String
-  let slides: [SlideView]
+  let slides: [SermonSlide]
   let state: SermonStateJSON
 }
 
 /// What every edit answers: what undo and redo can do, and the sermon's slides.
 struct EditedJSON: Encodable {
   let status: EditStatus
-  let slides: [SlideView]
+  let slides: [SermonSlide]
 }
 
 /// The media files an ended edit session deleted.
