@@ -275,3 +275,21 @@ def test_import_reports_what_it_did_or_why_not(browser, server, tmp_path):
     browser.find_element(By.CSS_SELECTOR, "#import-form button[type=submit]").click()
     wait_for(browser, lambda d: "Nothing was imported" in d.find_element(By.ID, "import-report").text)
     assert "bad.usfm:1:1: unknown book code" in browser.find_element(By.ID, "import-report").text
+
+
+def test_a_bible_numbered_like_its_printed_page(browser, server):
+    """A Bible made with the Original (Hebrew) numbering: Psalm 3's title is verse 1 and the
+    psalm has 9 verses, as in a French Bible; the export numbers them so."""
+    browser.get(server.base + "/keyit")
+    form = browser.find_element(By.ID, "new-bible-form")
+    form.find_element(By.NAME, "name").send_keys("Segond")
+    form.find_element(By.CSS_SELECTOR, "input[name=versification][value=org]").click()
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_for(browser, lambda d: d.current_url.endswith("/books"))
+    open_chapter(browser, server, "PSA", 3)
+    labels = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#items li .label")]
+    assert labels[0].startswith("Verse 1") and labels[-1].startswith("Verse 9") and len(labels) == 9
+    type_into(browser, "Verse", 1, "Psaume de David. A l'occasion de sa fuite devant Absalom, son fils.")
+    type_into(browser, "Verse", 9, "Le salut est auprès de l'Éternel.")
+    usfm = server.get("/api/keyit/bibles/1/export?book=PSA&chapter=3").decode()
+    assert "\\v 1 Psaume de David." in usfm and "\\v 9 Le salut" in usfm and "\\d" not in usfm

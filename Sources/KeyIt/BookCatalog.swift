@@ -19,8 +19,11 @@ public struct BookSpec: Sendable, Equatable {
   /// The chapters, in order (index 0 is chapter 1).
   public let chapters: [ChapterSpec]
 
-  /// True when the book is in the New Testament (book numbers 41 and above).
+  /// True when the book is in the New Testament (book numbers 41 to 67).
   public var isNewTestament: Bool { Self.isNewTestament(number: number) }
+
+  /// True for a book outside the 66 (deuterocanonical and others, numbers above 67).
+  public var isExtra: Bool { number > 67 }
 
   /// True when the book is the Psalms: its chapters are psalms and may carry a title.
   public var isPsalms: Bool { Self.isPsalms(code: code) }
@@ -28,8 +31,8 @@ public struct BookSpec: Sendable, Equatable {
   /// "Psalm" in the Psalms, "Chapter" in every other book.
   public var chapterWord: String { Self.chapterWord(code: code) }
 
-  /// True for the New Testament's book numbers (41 and above; 40 is unused).
-  public static func isNewTestament(number: Int) -> Bool { number > 40 }
+  /// True for the New Testament's book numbers (41 to 67; 40 is unused).
+  public static func isNewTestament(number: Int) -> Bool { (41...67).contains(number) }
 
   /// True for the Psalms' code.
   public static func isPsalms(code: String) -> Bool { code == "PSA" }
@@ -59,6 +62,39 @@ public struct BookCatalog: Sendable {
     } catch {
       fatalError("Key It's bundled book files are broken: \(error)")
     }
+  }()
+
+  /// The catalog of a versification: the books it numbers (the 66 and any others it lists, named
+  /// from the English list) with its verse counts. Psalm titles are separate ascriptions only
+  /// where the versification does not number them (English and King James).
+  public static func of(_ versification: Versification) -> BookCatalog {
+    byVersification[versification]!
+  }
+
+  private static let byVersification: [Versification: BookCatalog] = {
+    var catalogs: [Versification: BookCatalog] = [.kjv: standard]
+    let numbered = Dictionary(uniqueKeysWithValues: standard.books.map { ($0.code, $0) })
+    let extras = Dictionary(uniqueKeysWithValues: ExtraBooks.all.map { ($0.code, $0) })
+    for versification in Versification.allCases where versification != .kjv {
+      do {
+        let titlesUnnumbered = versification == .english
+        var seen: Set<String> = []
+        let books: [BookSpec] = try versification.chapters().compactMap { code, counts in
+          let kjv = numbered[code]
+          guard let number = kjv?.number ?? extras[code]?.number, seen.insert(code).inserted else { return nil }
+          let chapters = counts.enumerated().map { index, count in
+            ChapterSpec(
+              verseCount: count,
+              mayHaveAscription: titlesUnnumbered && (kjv?.chapters[safe: index]?.mayHaveAscription ?? false))
+          }
+          return BookSpec(number: number, code: code, name: kjv?.name ?? extras[code]!.name, chapters: chapters)
+        }
+        catalogs[versification] = BookCatalog(books: books.sorted { $0.number < $1.number })
+      } catch {
+        fatalError("Key It's bundled versification \(versification.rawValue) is broken: \(error)")
+      }
+    }
+    return catalogs
   }()
 
   /// The book-name lists shipped with Key It: id (a language code) and the name users pick.
@@ -134,4 +170,9 @@ public struct BookCatalog: Sendable {
     }
     return book
   }
+}
+
+extension Array {
+  /// The element at `index`, or nil past the ends.
+  subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }

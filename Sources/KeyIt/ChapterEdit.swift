@@ -86,7 +86,9 @@ private func insertIntro(_ type: ItemType, on item: VerseItem, in items: [VerseI
 /// ends with the text that verse brought in (it was edited, or the bridge was imported).
 func unbridgeNeedsSplitPoint(_ item: VerseItem, latestStep: BridgeItem?) -> Bool {
   let extra = latestStep?.textExtraVerse ?? ""
-  return extra.isEmpty ? !item.itemText.isEmpty : !item.itemText.hasSuffix(extra)
+  guard extra.isEmpty else { return !item.itemText.hasSuffix(extra) }
+  // The verse added was empty: nothing to give back unless the bridge was typed in since.
+  return !item.itemText.isEmpty && item.itemText != latestStep?.textCurrentBridge
 }
 
 /// Unbridges the last verse of a bridge without losing typed text: split where the text that

@@ -29,6 +29,11 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case offsetOutOfRange(offset: Int, length: Int)
   /// USFM that cannot be imported, with its place.
   case usfm(file: String, line: Int, column: Int, message: String)
+  /// USFM whose chapters or verses the Bible's versification does not have, and the
+  /// versifications it fits.
+  case notInVersification(file: String, line: Int, problem: String, versification: Versification, fits: [Versification])
+  /// A book the Bible's versification does not number, or that the Bible has already.
+  case cannotAddBook(code: String, reason: String)
   /// A file that cannot be read or written.
   case file(path: String, message: String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
@@ -57,6 +62,10 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .offsetOutOfRange(let offset, let length):
       "offset \(offset) is outside the text (0–\(length) characters)"
     case .usfm(let file, let line, let column, let message): "\(shortened(file)):\(line):\(column): \(message)"
+    case .notInVersification(let file, let line, let problem, let versification, let fits):
+      "\(shortened(file)):\(line): \(problem) in the \(versification.name) versification; the file fits "
+        + fits.map(\.name).joined(separator: ", ") + ": create the Bible with one of them"
+    case .cannotAddBook(let code, let reason): "\(quoted(code)) cannot be added: \(reason)"
     case .file(let path, let message): "\(path): \(message)"
     case .controlCharacter(let field, let scalar):
       "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"

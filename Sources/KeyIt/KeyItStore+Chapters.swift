@@ -86,7 +86,7 @@ extension KeyItStore {
       done[chapter.bookID, default: 0] += chapter.done
     }
     return try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db).map { book in
-      let total = catalog.book(number: book.bookID)?.chapters.reduce(0) { $0 + $1.verseCount } ?? 0
+      let total = bible.catalog.book(number: book.bookID)?.chapters.reduce(0) { $0 + $1.verseCount } ?? 0
       return BookSummary(book: book, totalVerses: total, versesKeyboarded: done[book.bookID] ?? 0)
     }
   }
@@ -101,6 +101,36 @@ extension KeyItStore {
         WHERE Chapters.bibleID = ? GROUP BY Chapters.chapterID
         """, arguments: [bibleID]
     ).map { ($0["bookID"], $0["numVerses"], $0["done"]) }
+  }
+
+  /// Books outside the 66 that the Bible's versification numbers and the Bible does not have yet.
+  public func addableBooks(bibleID: Int64?) async throws -> [BookSpec] {
+    try await writer.read { db in
+      let bible = try Self.bible(db, bibleID)
+      let have = Set(
+        try Int.fetchAll(db, Book.filter(Book.Columns.bibleID == bible.bibleID).select(Book.Columns.bookID)))
+      return bible.catalog.books.filter { $0.isExtra && !have.contains($0.number) }
+    }
+  }
+
+  /// Adds a book outside the 66 (deuterocanonical or other) that the Bible's versification numbers.
+  public func addBook(bibleID: Int64?, code: String) async throws -> Book {
+    try await writer.write { db in
+      let bible = try Self.bible(db, bibleID)
+      let code = code.uppercased()
+      guard let spec = bible.catalog.book(code: code) else {
+        throw KeyItError.cannotAddBook(
+          code: code, reason: "the \(bible.versification.name) versification has no such book")
+      }
+      guard try Book.fetchOne(db, key: ["bibleID": bible.bibleID, "bookID": spec.number]) == nil else {
+        throw KeyItError.cannotAddBook(code: code, reason: "the Bible has it already")
+      }
+      let book = Book(
+        bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: spec.name, chapRecsCreated: false,
+        numChaps: spec.chapters.count, currChapter: 0)
+      try book.insert(db)
+      return book
+    }
   }
 
   /// Renames a book in one Bible.
@@ -200,9 +230,13 @@ extension KeyItStore {
 
   func book(_ db: Database, bibleID: Int64?, code: String) throws -> Book {
     let bible = try Self.bible(db, bibleID)
-    let spec = try catalog.requireBook(code: code)
-    guard let book = try Book.fetchOne(db, key: ["bibleID": bible.bibleID, "bookID": spec.number]) else {
-      throw KeyItError.unknownBook(code: code, known: catalog.books.map(\.code))
+    let code = code.uppercased()
+    guard
+      let book = try Book.filter(Book.Columns.bibleID == bible.bibleID && Book.Columns.bookCode == code).fetchOne(db)
+    else {
+      let known = try String.fetchAll(
+        db, Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).select(Book.Columns.bookCode))
+      throw KeyItError.unknownBook(code: code, known: known)
     }
     return book
   }
@@ -210,7 +244,7 @@ extension KeyItStore {
   /// Lazy creation, step ii: the book's Chapters rows, the first time the book is opened.
   func createChapters(_ db: Database, book: inout Book) throws {
     guard !book.chapRecsCreated else { return }
-    let spec = try catalog.requireBook(code: book.bookCode)
+    let spec = try Self.bible(db, book.bibleID).catalog.requireBook(code: book.bookCode)
     let insert = try db.cachedStatement(
       sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem) "
         + "VALUES (?, ?, ?, 0, ?, 0, 0)")
@@ -226,7 +260,7 @@ extension KeyItStore {
   func createItems(_ db: Database, chapter: inout Chapter, bible: Bible? = nil) throws {
     guard !chapter.itemRecsCreated else { return }
     let bible = try bible ?? Self.bible(db, chapter.bibleID)
-    let spec = catalog.book(number: chapter.bookID)?.chapters[chapter.chapterNumber - 1]
+    let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
     let insert = try db.cachedStatement(
       sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
         + "isStartOfBridge, lastVsOfBridge) VALUES (?, ?, ?, ?, '', 0, 0, 0)")

@@ -106,8 +106,17 @@ extension KeyItStore {
         case .removeBridgeStep(let id): _ = try BridgeItem.deleteOne(db, key: id)
         }
       }
+      let after = try Self.content(db, chapterID: chapter.chapterID!)
+      if !after.items.contains(where: { $0.itemID == focus }) {
+        // The item is gone (deleted, or joined to its verse): resume at the item that followed it.
+        let remaining = Set(after.items.compactMap(\.itemID))
+        let index = before.items.firstIndex { $0.itemID == focus } ?? 0
+        focus =
+          before.items[index...].first { remaining.contains($0.itemID!) }?.itemID
+          ?? before.items[..<index].last { remaining.contains($0.itemID!) }?.itemID ?? 0
+      }
       var updated = chapter
-      updated.numItems = try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID).fetchCount(db)
+      updated.numItems = after.items.count
       updated.currItem = focus
       try updated.update(db)
       return try Self.content(db, chapterID: chapter.chapterID!)
@@ -124,7 +133,7 @@ extension KeyItStore {
         booksStarted: books.filter { $0.versesKeyboarded > 0 }.count, books: books.count,
         chaptersComplete: chapters.filter { $0.done >= $0.numVerses }.count,
         chaptersStarted: chapters.filter { $0.done > 0 && $0.done < $0.numVerses }.count,
-        chapters: self.catalog.books.reduce(0) { $0 + $1.chapters.count },
+        chapters: books.reduce(0) { $0 + $1.book.numChaps },
         versesKeyboarded: books.reduce(0) { $0 + $1.versesKeyboarded },
         verses: books.reduce(0) { $0 + $1.totalVerses })
     }

@@ -39,7 +39,7 @@ extension KeyItStore {
       let bible = try Self.bible(db, bibleID)
       return try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
         .map { book in
-          let spec = try self.catalog.requireBook(code: book.bookCode)
+          let spec = try bible.catalog.requireBook(code: book.bookCode)
           return (
             usfmFileName(book: spec, bibleName: bible.name), try self.usfm(db, book: book, chapters: 1...book.numChaps)
           )
@@ -51,7 +51,7 @@ extension KeyItStore {
   /// written and the error names its file, line and column. Each chapter a file holds replaces
   /// that chapter; other chapters are left as they are.
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
-    let books = try parseUSFM(files)
+    let books = try parseUSFM(files, versification: try await bible(bibleID).versification)
     return try await writer.write { db in
       let bible = try Self.bible(db, bibleID)
       return try zip(files, books).map { file, imported in
@@ -83,9 +83,24 @@ extension KeyItStore {
       file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses)
   }
 
-  /// Reads USFM files without storing anything (the first half of `importUSFM`).
-  public func parseUSFM(_ files: [(name: String, text: String)]) throws -> [ImportedBook] {
-    try files.map { try parseUSFMBook($0.text, fileName: $0.name, catalog: catalog) }
+  /// Reads USFM files in a versification without storing anything (the first half of
+  /// `importUSFM`). A file whose chapters or verses the versification does not have, but another
+  /// one does, is an error that names the versifications it fits.
+  public func parseUSFM(_ files: [(name: String, text: String)], versification: Versification = .kjv) throws
+    -> [ImportedBook]
+  {
+    try files.map { file in
+      do {
+        return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification))
+      } catch KeyItError.usfm(let name, let line, let column, let message) where message.contains(" has no ") {
+        let fits = Versification.allCases.filter { other in
+          other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
+        }
+        guard !fits.isEmpty else { throw KeyItError.usfm(file: name, line: line, column: column, message: message) }
+        throw KeyItError.notInVersification(
+          file: name, line: line, problem: message, versification: versification, fits: fits)
+      }
+    }
   }
 
   /// Replaces a chapter's items with imported ones; returns the verses with text.
@@ -121,7 +136,7 @@ extension KeyItStore {
   /// (every `\c` and `\v`, empty) without creating their rows.
   private func usfm(_ db: Database, book: Book, chapters: ClosedRange<Int>) throws -> String {
     let bible = try Self.bible(db, book.bibleID)
-    let spec = try catalog.requireBook(code: book.bookCode)
+    let spec = try bible.catalog.requireBook(code: book.bookCode)
     let rows = try Chapter.filter(
       Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
         && chapters.contains(Chapter.Columns.chapterNumber)

@@ -6,8 +6,6 @@ import GRDB
 /// one transaction: it either completes or changes nothing.
 public final class KeyItStore: Sendable {
   let writer: any DatabaseWriter
-  /// The fixed books, chapters and verse counts.
-  public let catalog: BookCatalog
   let textSaves: TextSaveQueue
   private let checkpointer: BackgroundCheckpointer?
 
@@ -18,7 +16,7 @@ public final class KeyItStore: Sendable {
   }
 
   /// Opens the database file at `path` (see `init(dataFolder:)`).
-  public convenience init(path: String, catalog: BookCatalog = .standard) throws {
+  public convenience init(path: String) throws {
     var configuration = Configuration()
     // A store closed a moment ago may still be finishing its last checkpoint; wait, don't fail.
     configuration.busyMode = .timeout(5)
@@ -26,17 +24,16 @@ public final class KeyItStore: Sendable {
       try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0")
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
-    try self.init(writer: pool, catalog: catalog, checkpointer: BackgroundCheckpointer(path: path))
+    try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path))
   }
 
   /// A store in memory, for tests.
-  public static func inMemory(catalog: BookCatalog = .standard) throws -> KeyItStore {
-    try KeyItStore(writer: DatabaseQueue(), catalog: catalog, checkpointer: nil)
+  public static func inMemory() throws -> KeyItStore {
+    try KeyItStore(writer: DatabaseQueue(), checkpointer: nil)
   }
 
-  init(writer: any DatabaseWriter, catalog: BookCatalog, checkpointer: BackgroundCheckpointer?) throws {
+  init(writer: any DatabaseWriter, checkpointer: BackgroundCheckpointer?) throws {
     self.writer = writer
-    self.catalog = catalog
     self.checkpointer = checkpointer
     textSaves = TextSaveQueue(writer: writer)
     try KeyItMigrations.migrator.migrate(writer)
@@ -44,16 +41,21 @@ public final class KeyItStore: Sendable {
 
   // MARK: Bibles
 
-  /// Creates a Bible with its 66 books (named from a shipped list) and makes it the current Bible.
-  public func createBible(name: String, frenchPsalms: Bool = false, bookNames: String = "en") async throws -> Bible {
+  /// Creates a Bible with the books of the 66 its versification numbers (named from a shipped
+  /// list) and makes it the current Bible. French psalm numbering, asked for without a
+  /// versification, is the Original numbering (a psalm's title is its verse 1).
+  public func createBible(
+    name: String, versification: Versification? = nil, frenchPsalms: Bool = false, bookNames: String = "en"
+  ) async throws -> Bible {
     let name = try cleanName(name)
     let names = try BookCatalog.names(list: bookNames)
+    let versification = versification ?? (frenchPsalms ? .original : .kjv)
     return try await writer.write { db in
       var bible = Bible(
         bibleID: nil, name: name, bookRecsCreated: false, currBook: 0, frenchPsalms: frenchPsalms,
-        bookNames: bookNames, goStraight: true)
+        bookNames: bookNames, goStraight: true, versification: versification)
       try bible.insert(db)
-      for spec in self.catalog.books {
+      for spec in bible.catalog.books where !spec.isExtra {
         try Book(
           bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: names[spec.number] ?? spec.name,
           chapRecsCreated: false, numChaps: spec.chapters.count, currChapter: 0

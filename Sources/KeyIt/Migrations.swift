@@ -68,6 +68,9 @@ enum KeyItMigrations {
         t.add(column: "goStraight", .boolean).notNull().defaults(to: true)
       }
     }
+    migrator.registerMigration("v3: each Bible's versification") { db in
+      try db.alter(table: "Bibles") { t in t.add(column: "versification", .text).notNull().defaults(to: "kjv") }
+    }
     return migrator
   }
 }

@@ -18,6 +18,11 @@ public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
   public var bookNames: String
   /// Opening Key It goes straight to where the user left off instead of showing setup.
   public var goStraight: Bool
+  /// How the printed Bible numbers chapters and verses (King James for Bibles made before it).
+  public var versification: Versification
+
+  /// The books, chapters and verse counts of this Bible's versification.
+  public var catalog: BookCatalog { BookCatalog.of(versification) }
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { bibleID = inserted.rowID }
@@ -31,6 +36,7 @@ public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
     public static let frenchPsalms = Column(CodingKeys.frenchPsalms)
     public static let bookNames = Column(CodingKeys.bookNames)
     public static let goStraight = Column(CodingKeys.goStraight)
+    public static let versification = Column(CodingKeys.versification)
   }
 }
 

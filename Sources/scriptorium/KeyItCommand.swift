@@ -11,7 +11,7 @@ struct KeyItCommand: AsyncParsableCommand {
       KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
       KeyItChapters.self, KeyItItems.self,
       KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
-      KeyItStats.self,
+      KeyItStats.self, KeyItAddBook.self,
     ])
 }
 
@@ -32,13 +32,41 @@ struct KeyItInit: AsyncParsableCommand {
     commandName: "init", abstract: "Create a Bible (it becomes the current one) and print its id.")
   @OptionGroup var options: KeyItOptions
   @Option(help: "The Bible's name.") var name: String
-  @Flag(help: "French psalm numbering: ascriptions are part of verse 1.") var frenchPsalms = false
+  @Option(
+    help: ArgumentHelp(
+      "How the printed Bible numbers verses: "
+        + Versification.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + ".",
+      valueName: "id")) var versification: Versification?
+  @Flag(help: "French psalm numbering (the psalm title is verse 1): the Original versification.")
+  var frenchPsalms = false
 
   func run() async throws {
-    let bible = try await options.store().createBible(name: name, frenchPsalms: frenchPsalms)
+    let bible = try await options.store().createBible(
+      name: name, versification: versification, frenchPsalms: frenchPsalms)
     try options.emit(bible) { "\(bible.bibleID!)" }
   }
 }
+
+struct KeyItAddBook: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add-book",
+    abstract: "Add a book outside the 66 that the Bible's versification numbers (none: list them).")
+  @OptionGroup var options: KeyItOptions
+  @Argument(help: "The book's code, e.g. TOB.") var code: String?
+
+  func run() async throws {
+    let store = try options.store()
+    guard let code else {
+      let books = try await store.addableBooks(bibleID: options.bible)
+      try options.emit(books.map(\.code)) { books.map { "\($0.code)\t\($0.name)" }.joined(separator: "\n") }
+      return
+    }
+    let book = try await store.addBook(bibleID: options.bible, code: code)
+    try options.emit(book) { "Added \(book.bookCode) \(book.bookName)." }
+  }
+}
+
+extension Versification: ExpressibleByArgument {}
 
 struct KeyItUse: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a Bible the current one.")

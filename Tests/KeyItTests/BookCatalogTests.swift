@@ -25,7 +25,9 @@ import Testing
       let fields = line.split(separator: "\t")
       let book = try #require(catalog.book(code: String(fields[2])))
       #expect(book.number == Int(fields[1]))
-      #expect(book.name == String(fields[3]))
+      // The file tells the Hebrew Esther and Daniel from the Greek ones (ESG, DAG); in a Bible's
+      // list of the 66 they are simply "Esther" and "Daniel".
+      #expect(book.name == String(fields[3]).replacingOccurrences(of: " (Hebrew)", with: ""))
       #expect(book.chapters.map(\.verseCount) == fields[7].split(separator: " ").map { Int($0)! })
     }
   }

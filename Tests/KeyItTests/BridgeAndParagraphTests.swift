@@ -63,6 +63,28 @@ import Testing
     #expect(content.item(.verse, verse: 4)?.itemText == "")
   }
 
+  @Test func unbridgingAnEmptyVerseNeverAsksWhereItStarts() async throws {
+    let (store, _) = try await storeWithBible()
+    var content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    try await store.type([3: "three"], in: content)
+    content = try await store.perform(.bridgeNext, on: content.item(.verse, verse: 3))
+    let unbridge = try await store.actions(bibleID: nil, itemID: content.item(.verse, verse: 3)!.itemID!)
+      .first { $0.id == .unbridge }
+    #expect(unbridge?.question == nil, "verse 4 was empty: there is nothing to give back")
+    content = try await store.perform(.unbridge, on: content.item(.verse, verse: 3))
+    #expect(content.item(.verse, verse: 3)?.itemText == "three" && content.item(.verse, verse: 4)?.itemText == "")
+  }
+
+  @Test func deletingAnItemResumesAtTheItemThatFollowedIt() async throws {
+    let (store, _) = try await storeWithBible()
+    var content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    content = try await store.perform(.insertHeadingBefore, on: content.item(.verse, verse: 5))
+    let heading = try #require(content.item(.heading, verse: 5))
+    content = try await store.perform(.delete, on: heading)
+    #expect(content.chapter.currItem == content.item(.verse, verse: 5)?.itemID)
+    #expect(content.currentItem?.verseNumber == 5, "not the top of the chapter")
+  }
+
   @Test func bridgeNeedsAPlainNextVerseWithNothingBetween() async throws {
     let (store, _) = try await storeWithBible()
     var content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)

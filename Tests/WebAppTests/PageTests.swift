@@ -157,4 +157,36 @@ import Testing
       ) { #expect($0.status == .notFound) }
     }
   }
+
+  @Test func aBibleIsMadeWithItsVersificationAndGetsItsOtherBooksAndNames() async throws {
+    let (app, store) = try await makeApp(bible: false)
+    let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/keyit/setup", method: .get) { response in
+        #expect(response.text.contains("value=\"org\"") && response.text.contains("a psalm&#39;s title is verse 1"))
+      }
+      try await client.execute(
+        uri: "/keyit/bibles", method: .post, headers: form,
+        body: ByteBuffer(string: "name=Vulgata&bookNames=en&versification=vul")
+      ) { #expect($0.headers[.location] == "/keyit/bibles/1/books") }
+      #expect(try await store.bible(1).versification == .vulgate)
+      try await client.execute(uri: "/keyit/bibles/1/books", method: .get) { response in
+        #expect(response.text.contains("Add a book") && response.text.contains(">Tobit<"))
+      }
+      try await client.execute(
+        uri: "/keyit/bibles/1/books", method: .post, headers: form, body: ByteBuffer(string: "book=TOB")
+      ) { #expect($0.headers[.location] == "/keyit/bibles/1/books/TOB") }
+      try await client.execute(uri: "/keyit/bibles/1/books", method: .get) { response in
+        #expect(response.text.contains("Other books") && response.text.contains("data-code=\"TOB\""))
+      }
+      try await client.execute(
+        uri: "/keyit/bibles/1/books/TOB/name", method: .post, headers: form, body: ByteBuffer(string: "name=Tobie")
+      ) { #expect($0.status == .seeOther) }
+      #expect(try await store.books(bibleID: 1).last?.book.bookName == "Tobie")
+      try await client.execute(
+        uri: "/keyit/bibles", method: .post, headers: form,
+        body: ByteBuffer(string: "name=X&bookNames=en&versification=zzz")
+      ) { #expect($0.status == .badRequest) }
+    }
+  }
 }

@@ -9,7 +9,7 @@ extension KeyItError: ServerError {
     case .noBible: .conflict
     case .badResourceLine, .file: .internalServerError
     case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
-      .controlCharacter:
+      .controlCharacter, .notInVersification, .cannotAddBook:
       .unprocessableContent
     }
   }
@@ -21,8 +21,9 @@ extension KeyItError: ServerError {
     case .unknownNameList: "bookNames"
     case .controlCharacter(let field, _): field.rawValue
     case .offsetOutOfRange: "offset"
+    case .cannotAddBook: "book"
     case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,
-      .actionNotAllowed, .itemHasNoText, .usfm, .file:
+      .actionNotAllowed, .itemHasNoText, .usfm, .file, .notInVersification:
       nil
     }
   }

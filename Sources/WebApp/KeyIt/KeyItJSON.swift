@@ -56,6 +56,10 @@ struct BibleJSON: Codable, Sendable {
   let id: Int64
   let name: String
   let frenchPsalms: Bool
+  /// How the printed Bible numbers verses (`eng`, `kjv`, `org`, `lxx`, `vul`, `rsc`, `rso`).
+  let versification: String
+  /// The versification's name.
+  let versificationName: String
   let bookNames: String
   let goStraight: Bool
   let current: Bool
@@ -64,6 +68,8 @@ struct BibleJSON: Codable, Sendable {
     id = bible.bibleID!
     name = bible.name
     frenchPsalms = bible.frenchPsalms
+    versification = bible.versification.rawValue
+    versificationName = bible.versification.name
     bookNames = bible.bookNames
     goStraight = bible.goStraight
     self.current = bible.bibleID == current

@@ -18,6 +18,15 @@ struct SetupPage {
   let error: String?
   let nameLists: [Choice]
   let newNameLists: [Choice]
+  let versifications: [VersificationChoice]
+
+  /// A versification offered for a new Bible, with what it is for.
+  struct VersificationChoice {
+    let value: String
+    let name: String
+    let explanation: String
+    let selected: Bool
+  }
 
   init(current: Bible?, bibles: [BibleJSON], error: String?) {
     self.current = bibles.first { $0.current }
@@ -29,13 +38,20 @@ struct SetupPage {
       Choice(value: $0.id, label: $0.name, selected: $0.id == current?.bookNames)
     }
     newNameLists = BookCatalog.nameLists.map { Choice(value: $0.id, label: $0.name, selected: $0.id == "en") }
+    versifications = Versification.allCases.map {
+      VersificationChoice(value: $0.rawValue, name: $0.name, explanation: $0.explanation, selected: $0 == .kjv)
+    }
   }
 }
 
-/// The books screen: the books in two groups, Old and New Testament.
+/// The books screen: the books in groups (Old Testament, New Testament, other books), and the
+/// other books the Bible's versification numbers, to add.
 struct BooksPage {
   struct Row {
     let code: String
+    /// The book's current chapter when it has one (as the seed: a book worked on opens where
+    /// the user left off), else its chapters.
+    let href: String
     let name: String
     let chapters: Int
     let done: Int
@@ -52,21 +68,29 @@ struct BooksPage {
   let bibleID: Int64
   let bibleName: String
   let groups: [Group]
+  let addable: [Choice]
+  let hasAddable: Bool
 
-  init(bible: Bible, books: [BookSummary]) {
+  init(bible: Bible, books: [BookSummary], addable: [BookSpec]) {
     bibleID = bible.bibleID!
     bibleName = bible.name
-    func rows(newTestament: Bool) -> [Row] {
-      books.filter { BookSpec.isNewTestament(number: $0.book.bookID) == newTestament }.map {
+    func rows(_ part: (Int) -> Bool) -> [Row] {
+      books.filter { part($0.book.bookID) }.map {
         Row(
-          code: $0.book.bookCode, name: $0.book.bookName, chapters: $0.book.numChaps, done: $0.versesKeyboarded,
+          code: $0.book.bookCode,
+          href: "/keyit/bibles/\($0.book.bibleID)/books/\($0.book.bookCode)"
+            + ($0.book.currChapter > 0 ? "/\($0.book.currChapter)" : ""),
+          name: $0.book.bookName, chapters: $0.book.numChaps, done: $0.versesKeyboarded,
           total: $0.totalVerses, current: $0.book.bookID == bible.currBook, started: $0.versesKeyboarded > 0)
       }
     }
     groups = [
-      Group(name: "Old Testament", books: rows(newTestament: false)),
-      Group(name: "New Testament", books: rows(newTestament: true)),
-    ]
+      Group(name: "Old Testament", books: rows { $0 < 41 }),
+      Group(name: "New Testament", books: rows(BookSpec.isNewTestament)),
+      Group(name: "Other books", books: rows { $0 > 67 }),
+    ].filter { !$0.books.isEmpty }
+    self.addable = addable.map { Choice(value: $0.code, label: $0.name, selected: false) }
+    hasAddable = !addable.isEmpty
   }
 }
 
@@ -76,6 +100,8 @@ struct ChaptersPage {
     let number: Int
     let status: String
     let statusLabel: String
+    /// A mark beside the number, so progress is not told by colour alone.
+    let mark: String
     let current: Bool
   }
   let title: String
@@ -96,6 +122,7 @@ struct ChaptersPage {
     cells = chapters.map {
       Cell(
         number: $0.chapter.chapterNumber, status: $0.status.rawValue, statusLabel: labels[$0.status]!,
+        mark: [ChapterStatus.empty: "", .started: "◐", .complete: "✓"][$0.status]!,
         current: $0.chapter.chapterNumber == book.currChapter)
     }
   }

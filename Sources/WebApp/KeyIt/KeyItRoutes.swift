@@ -18,6 +18,8 @@ struct KeyItRoutes: AppRoutes {
       .post("/keyit/bibles", createBible),
       .post("/keyit/bibles/:bible/setup", saveSetup),
       .post("/keyit/bibles/:bible/select", selectBible),
+      .post("/keyit/bibles/:bible/books", addBook),
+      .post("/keyit/bibles/:bible/books/:code/name", renameBook),
       .get("/keyit/bibles/:bible/books", booksPage),
       .get("/keyit/bibles/:bible/books/:code", chaptersPage),
       .get("/keyit/bibles/:bible/books/:code/:number", editPage),
@@ -76,13 +78,22 @@ struct KeyItRoutes: AppRoutes {
     struct Form: Decodable {
       let name: String
       let bookNames: String
+      let versification: String?
+      /// The option before versifications: the Original numbering.
       let frenchPsalms: String?
     }
     let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
+    let versification = try form.versification.map {
+      guard let chosen = Versification(rawValue: $0) else {
+        throw HTTPError(.badRequest, message: "versification must be one of eng, kjv, org, lxx, vul, rsc, rso")
+      }
+      return chosen
+    }
     let bible: Bible
     do {
       bible = try await store.createBible(
-        name: form.name, frenchPsalms: form.frenchPsalms != nil, bookNames: form.bookNames)
+        name: form.name, versification: versification, frenchPsalms: form.frenchPsalms != nil,
+        bookNames: form.bookNames)
     } catch let error as KeyItError where error.status == .unprocessableContent {
       return try await setupPage(error: error.description, status: .unprocessableContent)
     }
@@ -98,7 +109,23 @@ struct KeyItRoutes: AppRoutes {
     let id = try bibleID(context)
     let bible = try await store.bible(id)
     let books = try await store.books(bibleID: id)
-    return try pages.render("keyit-books", BooksPage(bible: bible, books: books))
+    let addable = try await store.addableBooks(bibleID: id)
+    return try pages.render("keyit-books", BooksPage(bible: bible, books: books, addable: addable))
+  }
+
+  @Sendable func renameBook(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    struct Form: Decodable { let name: String }
+    let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
+    let book = try await store.renameBook(
+      bibleID: try bibleID(context), code: try context.parameters.require("code"), to: form.name)
+    return redirect("/keyit/bibles/\(book.bibleID)/books/\(book.bookCode)")
+  }
+
+  @Sendable func addBook(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    struct Form: Decodable { let book: String }
+    let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
+    let book = try await store.addBook(bibleID: try bibleID(context), code: form.book)
+    return redirect("/keyit/bibles/\(book.bibleID)/books/\(book.bookCode)")
   }
 
   @Sendable func chaptersPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -131,7 +158,7 @@ struct KeyItRoutes: AppRoutes {
   /// Where the user left off: the current book's current chapter, else its chapters, else the books.
   private func resume(_ bible: Bible) async throws -> Response {
     let base = "/keyit/bibles/\(bible.bibleID!)/books"
-    guard let spec = store.catalog.book(number: bible.currBook) else { return redirect(base) }
+    guard let spec = bible.catalog.book(number: bible.currBook) else { return redirect(base) }
     let (book, _) = try await store.bookChapters(bibleID: bible.bibleID, code: spec.code)
     return redirect(book.currChapter > 0 ? "\(base)/\(spec.code)/\(book.currChapter)" : "\(base)/\(spec.code)")
   }
@@ -223,7 +250,7 @@ struct KeyItRoutes: AppRoutes {
     var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
     if download {
       let bible = try await store.bible(bibleID)
-      let spec = try store.catalog.requireBook(code: code)
+      let spec = try bible.catalog.requireBook(code: code)
       var name = usfmFileName(book: spec, bibleName: bible.name)
       if let chapter { name = name.replacingOccurrences(of: ".usfm", with: "-\(chapter).usfm") }
       headers[.contentDisposition] = attachment(name)

@@ -83,7 +83,7 @@ function itemElement(item) {
   const row = el("li", { class: `item type-${item.type}`, dataset: { id: item.id } }, label);
   if (!item.hasText) return row;
   const field = el("textarea", {
-    rows: 1, dir: "auto", spellcheck: true, "aria-label": item.label,
+    rows: 1, dir: "auto", spellcheck: false, "aria-label": item.label,  // no dictionary knows the language
     value: unsaved.has(item.id) ? unsaved.get(item.id) : item.text,
     oninput: () => {
       unsaved.set(item.id, field.value);
@@ -119,7 +119,11 @@ function render(focusId) {
   const row = list.querySelector(`li[data-id="${focusId}"]`) || list.querySelector("li");
   if (!row) return;
   row.scrollIntoView({ block: "center" });
-  const field = row.querySelector("textarea");
+  // A paragraph break has no text: the caret goes on to the next text field, so a phone's
+  // keyboard stays open (the label is focused only when no field follows).
+  let target = row;
+  while (target && !target.querySelector("textarea")) target = target.nextElementSibling;
+  const field = target?.querySelector("textarea");
   if (field) {
     field.focus();
     field.setSelectionRange(field.value.length, field.value.length);

@@ -52,6 +52,31 @@ $("preview").addEventListener("click", async () => {
   }
 });
 
+// One tap copies the chapter's (or book's) USFM, to paste into Paratext or a message. Where the
+// clipboard is not offered (plain http on the LAN), the text is shown selected to copy by hand.
+$("copy").addEventListener("click", async () => {
+  problem.hidden = true;
+  const status = $("copy-status");
+  if (form.scope.value === "bible") {
+    status.textContent = "The whole Bible is a download, not a copy.";
+    return;
+  }
+  try {
+    const usfm = await getText(`${bibleAPI}/export?${exportQuery()}`);
+    preview.textContent = usfm;
+    preview.hidden = false;
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(usfm);
+      status.textContent = "Copied.";
+    } else {
+      getSelection().selectAllChildren(preview);
+      status.textContent = "Selected: copy it with your device's Copy.";
+    }
+  } catch (error) {
+    showError(problem, error);
+  }
+});
+
 $("import-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const report = $("import-report");
