@@ -19,6 +19,9 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownChapter(book: String, chapter: Int, count: Int)
   /// The item id does not exist in this Bible.
   case unknownItem(id: Int64)
+  /// A save typed on an older text of the item than the one stored (another tab or device saved
+  /// since): refused, so the newer text is not overwritten.
+  case staleText(itemID: Int64, typedOn: Int, current: Int)
   /// The action id is not one Key It knows.
   case unknownAction(String)
   /// The action exists but is not allowed on this item here.
@@ -54,6 +57,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownChapter(let book, let chapter, let count):
       "\(book) has no chapter \(chapter); chapters are 1–\(count)"
     case .unknownItem(let id): "no item with id \(id) in this Bible"
+    case .staleText(_, let typedOn, let current):
+      "this text was changed elsewhere since you started typing (revision \(current), yours was typed on \(typedOn)): keep one of them"
     case .unknownAction(let name):
       "unknown action \(quoted(name)); actions are: \(ItemActionID.allCases.map(\.rawValue).joined(separator: ", "))"
     case .actionNotAllowed(let action, let item, let allowed):

@@ -22,9 +22,13 @@ public struct BibleStats: Codable, Sendable, Equatable {
 extension KeyItStore {
   /// Saves an item's text (NFC, trimmed) and makes it the chapter's current item. Saves made at
   /// the same moment are committed together (see `TextSaveQueue`); each is durable on return.
-  public func setText(bibleID: Int64?, itemID: Int64, text: String) async throws -> LabelledItem {
+  /// With `revision`, the save is refused (`staleText`) when the stored text has changed since
+  /// that revision and differs from this one.
+  public func setText(bibleID: Int64?, itemID: Int64, text: String, revision: Int? = nil) async throws
+    -> LabelledItem
+  {
     if let scalar = forbiddenControlCharacter(in: text) { throw KeyItError.controlCharacter(field: .text, scalar) }
-    return try await textSaves.save((bibleID, itemID, text.trimmed.nfc))
+    return try await textSaves.save((bibleID, itemID, text.trimmed.nfc, revision))
   }
 
   /// One text save inside a transaction, in its own savepoint so a save refused after it began
@@ -41,6 +45,10 @@ extension KeyItStore {
   private static func writeText(_ db: Database, _ save: TextSaveQueue.Save) throws -> LabelledItem {
     var (item, chapter) = try Self.item(db, bibleID: save.bibleID, itemID: save.itemID)
     guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
+    if let typedOn = save.revision, typedOn != item.revision, save.text != item.itemText {
+      throw KeyItError.staleText(itemID: save.itemID, typedOn: typedOn, current: item.revision)
+    }
+    if save.text != item.itemText { item.revision += 1 }  // as the trigger counts it
     item.itemText = save.text
     try db.cachedStatement(sql: "UPDATE VerseItems SET itemText = ? WHERE itemID = ?")
       .execute(arguments: [save.text, save.itemID])

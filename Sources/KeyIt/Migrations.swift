@@ -71,6 +71,16 @@ enum KeyItMigrations {
     migrator.registerMigration("v3: each Bible's versification") { db in
       try db.alter(table: "Bibles") { t in t.add(column: "versification", .text).notNull().defaults(to: "kjv") }
     }
+    migrator.registerMigration("v4: each item's text revision, counted by a trigger") { db in
+      try db.alter(table: "VerseItems") { t in t.add(column: "revision", .integer).notNull().defaults(to: 0) }
+      try db.execute(
+        sql: """
+          CREATE TRIGGER VerseItems_revision AFTER UPDATE OF itemText ON VerseItems
+          WHEN old.itemText IS NOT new.itemText BEGIN
+            UPDATE VerseItems SET revision = old.revision + 1 WHERE itemID = new.itemID;
+          END
+          """)
+    }
     return migrator
   }
 }

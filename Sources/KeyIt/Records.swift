@@ -132,6 +132,9 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
   public var lastVsOfBridge: Int
   /// The USFM marker this item was imported with, when it differs from its type's default.
   public var marker: String?
+  /// Counts changes of the text (a trigger adds one whenever `itemText` changes), so a save
+  /// typed on an older text is refused instead of overwriting a newer one.
+  public var revision: Int
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { itemID = inserted.rowID }
@@ -150,6 +153,7 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     self.isStartOfBridge = false
     self.lastVsOfBridge = 0
     self.marker = marker
+    self.revision = 0
   }
 
   /// The last verse this item covers (the bridge end, or its own verse).
@@ -185,6 +189,7 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let isStartOfBridge = Column(CodingKeys.isStartOfBridge)
     public static let lastVsOfBridge = Column(CodingKeys.lastVsOfBridge)
     public static let marker = Column(CodingKeys.marker)
+    public static let revision = Column(CodingKeys.revision)
   }
 }
 

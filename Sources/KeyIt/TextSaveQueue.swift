@@ -5,7 +5,8 @@ import GRDB
 /// of fifty. A save still returns only once it is committed. A save that is refused (an unknown
 /// item, say) is refused before it writes anything, so it fails alone and the others go through.
 actor TextSaveQueue {
-  typealias Save = (bibleID: Int64?, itemID: Int64, text: String)
+  /// A save: the item, its new text, and the revision it was typed on (nil: whatever is stored).
+  typealias Save = (bibleID: Int64?, itemID: Int64, text: String, revision: Int?)
   private let writer: any DatabaseWriter
   private var waiting: [(save: Save, continuation: CheckedContinuation<LabelledItem, any Error>)] = []
   private var writing = false

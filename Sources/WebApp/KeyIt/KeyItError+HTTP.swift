@@ -6,7 +6,7 @@ extension KeyItError: ServerError {
   var status: HTTPResponse.Status {
     switch self {
     case .unknownBible, .unknownBook, .unknownChapter, .unknownItem: .notFound
-    case .noBible: .conflict
+    case .noBible, .staleText: .conflict
     case .badResourceLine, .file: .internalServerError
     case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
       .controlCharacter, .notInVersification, .cannotAddBook:
@@ -22,6 +22,7 @@ extension KeyItError: ServerError {
     case .controlCharacter(let field, _): field.rawValue
     case .offsetOutOfRange: "offset"
     case .cannotAddBook: "book"
+    case .staleText: "text"
     case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,
       .actionNotAllowed, .itemHasNoText, .usfm, .file, .notInVersification:
       nil

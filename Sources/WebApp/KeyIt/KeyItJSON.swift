@@ -37,6 +37,8 @@ struct ItemJSON: Codable, Sendable {
   let verse: Int
   let label: String
   let text: String
+  /// The text's revision: a save sends it back, and is refused when the text changed since.
+  let revision: Int
   /// Paragraph breaks have no text field.
   let hasText: Bool
 
@@ -47,6 +49,7 @@ struct ItemJSON: Codable, Sendable {
     verse = item.verseNumber
     label = labelled.label
     text = item.itemText
+    revision = item.revision
     hasText = item.itemType.carriesText
   }
 }
@@ -82,8 +85,11 @@ struct PositionJSON: Decodable {
   let chapter: Int?
 }
 
-/// An item's new text.
-struct TextJSON: Decodable { let text: String }
+/// An item's new text, and the revision of the text it was typed on (when the page knows it).
+struct TextJSON: Decodable {
+  let text: String
+  let revision: Int?
+}
 
 /// Where an action splits an item's text, for the actions that ask.
 struct ActionJSON: Decodable { let offset: Int? }

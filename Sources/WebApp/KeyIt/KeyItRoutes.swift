@@ -191,7 +191,8 @@ struct KeyItRoutes: AppRoutes {
 
   @Sendable func setText(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ItemJSON> {
     let body = try await request.decode(as: TextJSON.self, context: context)
-    let saved = try await store.setText(bibleID: try bibleID(context), itemID: try itemID(context), text: body.text)
+    let saved = try await store.setText(
+      bibleID: try bibleID(context), itemID: try itemID(context), text: body.text, revision: body.revision)
     return JSONResponse(ItemJSON(saved))
   }
 

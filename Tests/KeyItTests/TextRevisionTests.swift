@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+@testable import KeyIt
+
+/// Saves carry the revision they were typed on: a save made on an older text never overwrites a
+/// newer one, whichever arrives last.
+@Suite struct TextRevisionTests {
+  @Test func aSaveTypedOnAnOlderTextIsRefusedAndChangesNothing() async throws {
+    let (store, _) = try await storeWithBible()
+    let verse = try #require(try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).items.first)
+    #expect(verse.revision == 0)
+    let first = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "In the days", revision: 0)
+    #expect(first.item.revision == 1)
+    let again = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "In the days", revision: 0)
+    #expect(again.item.revision == 1, "the same text again is no change")
+    await #expect(throws: KeyItError.staleText(itemID: verse.itemID!, typedOn: 0, current: 1)) {
+      try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "an older draft", revision: 0)
+    }
+    let stored = try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).items.first
+    #expect(stored?.itemText == "In the days" && stored?.revision == 1)
+    _ = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "no revision: last one wins")
+  }
+
+  @Test func anActionThatChangesTextCountsAsARevision() async throws {
+    let (store, _) = try await storeWithBible()
+    var content = try await store.chapter(bibleID: nil, code: "RUT", chapter: 1)
+    try await store.type([3: "three", 4: "four"], in: content)
+    content = try await store.perform(.bridgeNext, on: content.item(.verse, verse: 3))
+    let bridge = try #require(content.item(.verse, verse: 3))
+    #expect(bridge.revision == 2, "typed once, then joined with verse 4")
+    await #expect(throws: KeyItError.self) {
+      try await store.setText(bibleID: nil, itemID: bridge.itemID!, text: "three only", revision: 1)
+    }
+  }
+}
