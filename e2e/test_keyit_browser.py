@@ -293,3 +293,67 @@ def test_a_bible_numbered_like_its_printed_page(browser, server):
     type_into(browser, "Verse", 9, "Le salut est auprès de l'Éternel.")
     usfm = server.get("/api/keyit/bibles/1/export?book=PSA&chapter=3").decode()
     assert "\\v 1 Psaume de David." in usfm and "\\v 9 Le salut" in usfm and "\\d" not in usfm
+
+
+def send(server, method, path, body):
+    """A JSON call as another device would make it."""
+    request = urllib.request.Request(server.base + path, data=json.dumps(body).encode(), method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
+
+
+def chapter_items(server):
+    return server.get_json("/api/keyit/bibles/1/books/RUT/chapters/1")["items"]
+
+
+def test_text_changed_on_another_device_is_never_overwritten_silently(browser, server):
+    """Another device saves verse 1 while this page still holds an older text: this page's next
+    save is refused, both texts are shown, and the one the user keeps is saved."""
+    create_bible(browser, server)
+    open_chapter(browser, server, "RUT", 1)
+    type_into(browser, "Verse", 1, "In the days")
+    verse = chapter_items(server)[0]
+    send(server, "PUT", f"/api/keyit/bibles/1/items/{verse['id']}/text",
+         {"text": "From the laptop", "revision": verse["revision"]})
+    box = field(browser, "Verse", 1)
+    box.send_keys(" when the judges judged")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "li .conflict"), timeout=10)
+    assert browser.find_element(By.CSS_SELECTOR, "li .conflict .theirs").text == "From the laptop"
+    assert chapter_items(server)[0]["text"] == "From the laptop", "the refused save changed nothing"
+    browser.find_element(By.CSS_SELECTOR, "li .conflict button[data-keep=mine]").click()
+    wait_saved(browser)
+    assert chapter_items(server)[0]["text"] == "In the days when the judges judged"
+
+
+def test_text_for_a_verse_joined_elsewhere_can_go_into_the_bridge(browser, server):
+    """Another tab bridges verses 3 and 4 while this page still shows verse 4: text typed there is
+    not retried for ever; the page says where verse 4 went and adds the text to the bridge."""
+    create_bible(browser, server)
+    open_chapter(browser, server, "RUT", 1)
+    type_into(browser, "Verse", 3, "Elimelech died")
+    three = chapter_items(server)[2]
+    send(server, "POST", f"/api/keyit/bibles/1/items/{three['id']}/actions/bridgeNext", {})
+    field(browser, "Verse", 4).send_keys("and she was left")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, ".conflict.moved"), timeout=10)
+    notice = browser.find_element(By.CSS_SELECTOR, ".conflict.moved")
+    assert "Verse 4 was joined into Verses 3–4" in notice.text
+    notice.find_element(By.CSS_SELECTOR, "button[data-keep=add]").click()
+    wait_saved(browser)
+    assert chapter_items(server)[2]["text"] == "Elimelech died and she was left"
+
+
+def test_unsaved_text_survives_the_tab_and_the_server_going_away(browser, server):
+    """Typed while the server is gone, the tab then closed: the text is kept in the browser and
+    saved when the chapter is opened again."""
+    create_bible(browser, server)
+    open_chapter(browser, server, "RUT", 1)
+    server.stop()
+    field(browser, "Verse", 2).send_keys("typed with no server")
+    wait_for(browser, lambda d: d.find_element(By.ID, "save-status").text.startswith("Not saved"), timeout=10)
+    browser.execute_script("window.onbeforeunload = null")
+    browser.get("about:blank")
+    server.start()
+    open_chapter(browser, server, "RUT", 1)
+    wait_saved(browser)
+    assert chapter_items(server)[1]["text"] == "typed with no server"

@@ -35,6 +35,8 @@ struct ItemJSON: Codable, Sendable {
   let id: Int64
   let type: String
   let verse: Int
+  /// The last verse the item covers (a bridge's end, else its verse).
+  let lastVerse: Int
   let label: String
   let text: String
   /// The text's revision: a save sends it back, and is refused when the text changed since.
@@ -47,6 +49,7 @@ struct ItemJSON: Codable, Sendable {
     id = item.itemID!
     type = item.itemType.rawValue
     verse = item.verseNumber
+    lastVerse = item.lastVerse
     label = labelled.label
     text = item.itemText
     revision = item.revision

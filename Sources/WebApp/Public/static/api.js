@@ -21,7 +21,7 @@ async function request(method, path, body, extra = {}) {
     let message = `${response.status} ${response.statusText}`;
     let field;
     try { ({ error: message = message, field } = await response.json()); } catch { /* not JSON */ }
-    throw Object.assign(new Error(message), { field });
+    throw Object.assign(new Error(message), { field, status: response.status });
   }
   return response;
 }
@@ -54,8 +54,9 @@ export function saveKeepalive(method, path, body) {
 // ----- Autosave -----
 
 /** The debounced autosave loop. Values are queued by key (an item, a slide, "state"): `set(key,
- * value)` keeps the newest value of each key and saves it `delay` ms after the last change; a
- * newer value typed while an older one is being saved is saved after it.
+ * value)` keeps the newest value of each key and saves it `delay` ms after the last change. A key
+ * has at most one save in flight: a newer value typed meanwhile is sent after that save answers,
+ * so an older value can never land last.
  *
  * Options:
  * - `save(key, value)`: saves one value; resolves with the answer or rejects. (Required.)
@@ -63,21 +64,24 @@ export function saveKeepalive(method, path, body) {
  * - `retryDelay`: after a failed save, the key is saved again this many ms later, doubling after
  *   each further failure up to `maxRetryDelay` (pass the same number for a fixed interval);
  *   null (the default) leaves a failed value queued until the next change or `flush`.
+ * - `refused(error)`: true for an answer that saving again cannot change (the server refused the
+ *   value): the key leaves the queue and `onRefused(key, value, error)` decides what to do.
  * - `keepalive(key, value)`: when given, the page's `pagehide` sends every queued value with it
  *   (use `saveKeepalive`); the values stay queued in case the page comes back.
- * - `onSaving(key)`, `onSaved(key, answer)`: around each save (`size` is already updated when
- *   `onSaved` runs).
+ * - `onSaving(key)`, `onSaved(key, answer, value)`: around each save (`size` is already updated
+ *   when `onSaved` runs).
  * - `onError(error, key)`: a failed save that no one awaited (one started by the debounce or a
  *   retry); a failed `flush` rejects instead.
  *
  * Returns `{ set, has, get, discard, flush, size, keys }`. */
 export function autosave({
-  save, delay, retryDelay = null, maxRetryDelay = 30000, keepalive = null,
-  onSaving = () => {}, onSaved = () => {}, onError = () => {},
+  save, delay, retryDelay = null, maxRetryDelay = 30000, keepalive = null, refused = () => false,
+  onSaving = () => {}, onSaved = () => {}, onError = () => {}, onRefused = () => {},
 }) {
   const pending = new Map(); // key → newest value not saved yet
   const timers = new Map(); // key → its timeout
   const failures = new Map(); // key → failed attempts in a row
+  const inFlight = new Map(); // key → the save being sent
 
   function schedule(key, wait) {
     clearTimeout(timers.get(key));
@@ -87,23 +91,34 @@ export function autosave({
   async function run(key) {
     clearTimeout(timers.get(key));
     timers.delete(key);
+    while (inFlight.has(key)) await inFlight.get(key).catch(() => {});
     if (!pending.has(key)) return;
     const value = pending.get(key);
     onSaving(key);
+    const attempt = save(key, value);
+    inFlight.set(key, attempt);
     let answer;
     try {
-      answer = await save(key, value);
+      answer = await attempt;
     } catch (error) {
+      if (refused(error)) {
+        if (pending.get(key) === value) pending.delete(key);
+        failures.delete(key);
+        onRefused(key, value, error);
+        throw error;
+      }
       const failed = (failures.get(key) ?? 0) + 1;
       failures.set(key, failed);
       if (retryDelay !== null && pending.has(key)) {
         schedule(key, Math.min(retryDelay * 2 ** (failed - 1), Math.max(retryDelay, maxRetryDelay)));
       }
       throw error;
+    } finally {
+      inFlight.delete(key);
     }
     failures.delete(key);
     if (pending.get(key) === value) pending.delete(key);
-    onSaved(key, answer);
+    onSaved(key, answer, value);
   }
 
   if (keepalive) {

@@ -29,28 +29,143 @@ function showStatus(state) {
   retryButton.hidden = state !== "failed";
 }
 
+/** A save the server refused: retrying cannot help, the page asks the user instead. */
+const isRefusal = (error) => error.status === 409 || error.status === 404;
+
 function showFailed(error) {
+  if (isRefusal(error)) return;  // refusedSave shows what happened
   showStatus("failed");
   statusLabel.title = error.message;
 }
 
-// Text typed but not yet saved, by item id: saved 0.6 s after the last keystroke, retried every
-// 3 s while the server cannot be reached, and sent with keepalive when the page goes away.
+/** Revisions known from an earlier answer are dropped once the chapter is read again (an
+ * action's answer, say), except for text still waiting to be saved. */
+function forgetRevisions() {
+  for (const id of [...typedOn.keys()]) if (!unsaved.has(id)) typedOn.delete(id);
+}
+
+const itemOf = (id) => chapter.items.find((candidate) => candidate.id === id);
+
+// The revision of the text each field's typing started from: a save sends it, and the server
+// refuses it when the text was changed elsewhere since (another tab, another device).
+const typedOn = new Map(); // item id -> revision
+const revisionFor = (id) => typedOn.get(id) ?? itemOf(id)?.revision;
+
+// Drafts: text typed and not yet acknowledged, kept in the browser's storage (per Bible) so it
+// survives the tab being discarded or the phone losing the server; sent again when the chapter
+// is opened again.
+const draftsKey = `keyit-drafts:${chapter.bible}`;
+function drafts() {
+  try { return JSON.parse(localStorage.getItem(draftsKey)) ?? {}; } catch { return {}; }
+}
+function keepDraft(id, text) {
+  const all = drafts();
+  if (text === undefined) delete all[id]; else all[id] = { text, revision: revisionFor(id) };
+  try { localStorage.setItem(draftsKey, JSON.stringify(all)); } catch { /* storage full or off */ }
+}
+
+// Text typed but not yet saved, by item id: one save of an item at a time, 0.6 s after the last
+// keystroke, retried every 3 s while the server cannot be reached, sent with keepalive when the
+// page goes away. A save the server refuses (changed elsewhere, or the item is gone) is not
+// retried: the page shows what happened and lets the user choose.
 const unsaved = autosave({
-  save: (id, text) => api("PUT", `${bibleAPI}/items/${id}/text`, { text }),
-  keepalive: (id, text) => saveKeepalive("PUT", `${bibleAPI}/items/${id}/text`, { text }),
+  save: (id, text) => api("PUT", `${bibleAPI}/items/${id}/text`, { text, revision: revisionFor(id) }),
+  keepalive: (id, text) => saveKeepalive("PUT", `${bibleAPI}/items/${id}/text`, { text, revision: revisionFor(id) }),
   delay: 600,
   retryDelay: 3000,
   maxRetryDelay: 3000,
+  refused: isRefusal,
   onSaving: () => showStatus("saving"),
-  onSaved: (id, saved) => {
-    const item = chapter.items.find((candidate) => candidate.id === id);
-    if (item) item.text = saved.text;
+  onSaved: (id, saved, text) => {
+    const item = itemOf(id);
+    if (item) Object.assign(item, { text: saved.text, revision: saved.revision });
+    typedOn.set(id, saved.revision);
+    if (drafts()[id]?.text === text) keepDraft(id, undefined);
     currentItem = id;
     if (unsaved.size === 0) showStatus("saved");
   },
   onError: showFailed,
+  onRefused: (id, text, error) => refusedSave(id, error).catch(showFailed),
 });
+
+/** The chapter as the server has it now. */
+function fetchChapter() {
+  return api("GET", `${bibleAPI}/books/${chapter.book.code}/chapters/${chapter.number}`);
+}
+
+/** A save was refused: the text changed elsewhere (both are shown, the user keeps one), or the
+ * item is gone (another tab bridged or deleted it, an import replaced the chapter: the page says
+ * where its verse went and offers to add the typed text there). */
+async function refusedSave(id, error) {
+  const row = list.querySelector(`li[data-id="${id}"]`);
+  const mine = row?.querySelector("textarea")?.value ?? drafts()[id]?.text ?? "";
+  unsaved.discard(id);
+  const fresh = await fetchChapter();
+  const theirs = fresh.items.find((candidate) => candidate.id === id);
+  if (error.status === 409 && theirs && row) {
+    showStatus(unsaved.size === 0 ? "saved" : "saving");
+    row.querySelector(".conflict")?.remove();
+    const choice = el("div", { class: "conflict", role: "alert" },
+      el("p", { textContent: "This text was changed elsewhere while you typed. Keep which one?" }),
+      el("p", { class: "theirs", dir: "auto", textContent: theirs.text }),
+      el("button", {
+        type: "button", class: "secondary", dataset: { keep: "theirs" }, textContent: "Keep the other text",
+        onclick: () => {
+          Object.assign(itemOf(id), { text: theirs.text, revision: theirs.revision });
+          typedOn.set(id, theirs.revision);
+          row.querySelector("textarea").value = theirs.text;
+          keepDraft(id, undefined);
+          choice.remove();
+        },
+      }),
+      el("button", {
+        type: "button", dataset: { keep: "mine" }, textContent: "Keep mine",
+        onclick: () => {
+          typedOn.set(id, theirs.revision);
+          unsaved.set(id, row.querySelector("textarea").value);
+          showStatus("saving");
+          unsaved.flush(id).catch(showFailed);
+          choice.remove();
+        },
+      }));
+    row.append(choice);
+    return;
+  }
+  // The item is gone: where did its verse go?
+  const old = itemOf(id);
+  chapter = fresh;
+  forgetRevisions();
+  render(currentItem);
+  showStatus(unsaved.size === 0 ? "saved" : "saving");
+  if (!mine) return keepDraft(id, undefined);
+  const home = old && chapter.items.find((item) =>
+    item.type === "Verse" && item.verse <= old.verse && old.verse <= item.lastVerse);
+  const notice = el("div", { class: "conflict moved", role: "alert" },
+    el("p", { textContent: home
+      ? `${old.label} was joined into ${home.label} (in another tab or on another device). Your text:`
+      : `${old?.label ?? "This item"} was removed (in another tab or on another device). Your text:` }),
+    el("p", { class: "mine", dir: "auto", textContent: mine }));
+  if (home) {
+    notice.append(el("button", {
+      type: "button", dataset: { keep: "add" }, textContent: `Add it to ${home.label}`,
+      onclick: () => {
+        const field = list.querySelector(`li[data-id="${home.id}"] textarea`);
+        field.value = field.value ? `${field.value} ${mine}` : mine;
+        unsaved.set(home.id, field.value);
+        keepDraft(home.id, field.value);
+        showStatus("saving");
+        unsaved.flush(home.id).catch(showFailed);
+        keepDraft(id, undefined);
+        notice.remove();
+      },
+    }));
+  }
+  notice.append(el("button", {
+    type: "button", class: "secondary", dataset: { keep: "discard" }, textContent: "Discard it",
+    onclick: () => { keepDraft(id, undefined); notice.remove(); },
+  }));
+  list.before(notice);
+}
 
 async function saveAll() {
   await unsaved.flush().catch(showFailed);
@@ -86,7 +201,9 @@ function itemElement(item) {
     rows: 1, dir: "auto", spellcheck: false, "aria-label": item.label,  // no dictionary knows the language
     value: unsaved.has(item.id) ? unsaved.get(item.id) : item.text,
     oninput: () => {
+      if (!unsaved.has(item.id) && !typedOn.has(item.id)) typedOn.set(item.id, itemOf(item.id)?.revision);
       unsaved.set(item.id, field.value);
+      keepDraft(item.id, field.value);
       fitHeight(field);
       showStatus("saving");
     },
@@ -187,6 +304,7 @@ function askWhere(item, action) {
 async function perform(item, action, offset) {
   try {
     chapter = await api("POST", `${bibleAPI}/items/${item.id}/actions/${action.id}`, offset === undefined ? {} : { offset });
+    forgetRevisions();
     closePopover();
     currentItem = chapter.currentItem;
     render(chapter.currentItem);
@@ -208,6 +326,18 @@ document.addEventListener("click", (event) => {
 window.addEventListener("beforeunload", (event) => {
   if (unsaved.size > 0) event.preventDefault();
 });
+
+// Drafts this chapter's items still hold from an earlier visit go back in their fields and are
+// saved again (with the revision they were typed on).
+for (const [key, draft] of Object.entries(drafts())) {
+  const id = Number(key);
+  const item = itemOf(id);
+  if (!item || !item.hasText) continue;
+  if (draft.text === item.text) { keepDraft(id, undefined); continue; }
+  typedOn.set(id, draft.revision);
+  unsaved.set(id, draft.text);
+  showStatus("saving");
+}
 
 render(chapter.currentItem);
 performance.mark("keyit-rendered");
