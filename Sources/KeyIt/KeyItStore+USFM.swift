@@ -11,6 +11,11 @@ public struct ImportReport: Codable, Sendable, Equatable {
   public let chapters: [Int]
   /// Verses with text after the import.
   public let versesWithText: Int
+  /// The book's name in the file's `\h` when it differs from its name in this Bible: offered,
+  /// never applied by the import.
+  public let nameInFile: String?
+  /// What the import changed in writing while keeping the text (Unicode composed form, …).
+  public let normalised: [String]
 }
 
 extension KeyItStore {
@@ -71,16 +76,15 @@ extension KeyItStore {
   {
     var book = try self.book(db, bibleID: bibleID, code: imported.spec.code)
     try self.createChapters(db, book: &book)
-    if let name = imported.name {
-      book.bookName = name
-      try book.update(db)
-    }
+    book.usfmHeader = imported.header.joined(separator: "\n")
+    try book.update(db)
     var verses = 0
     for chapter in imported.chapters {
       verses += try self.replace(db, book: book, with: chapter)
     }
     return ImportReport(
-      file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses)
+      file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses,
+      nameInFile: imported.name.flatMap { $0 == book.bookName ? nil : $0 }, normalised: imported.normalised)
   }
 
   /// Reads USFM files in a versification without storing anything (the first half of
@@ -155,6 +159,9 @@ extension KeyItStore {
         }
       return (number: number, items: items)
     }
-    return writeUSFM(USFMBook(code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content))
+    return writeUSFM(
+      USFMBook(
+        code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
+        header: book.usfmHeader.map { $0.components(separatedBy: "\n") }))
   }
 }

@@ -81,6 +81,9 @@ enum KeyItMigrations {
           END
           """)
     }
+    migrator.registerMigration("v5: the USFM header lines of an imported book") { db in
+      try db.alter(table: "Books") { t in t.add(column: "usfmHeader", .text) }
+    }
     return migrator
   }
 }

@@ -58,6 +58,9 @@ public struct Book: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
   public var numChaps: Int
   /// Number of the current chapter, 0 for none.
   public var currChapter: Int
+  /// The identification and header lines of the USFM file the book was last imported from, one
+  /// per line (see `USFMBook.header`); nil for a book never imported.
+  public var usfmHeader: String?
 
   /// The table's columns, for queries.
   public enum Columns {
@@ -68,6 +71,7 @@ public struct Book: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
     public static let chapRecsCreated = Column(CodingKeys.chapRecsCreated)
     public static let numChaps = Column(CodingKeys.numChaps)
     public static let currChapter = Column(CodingKeys.currChapter)
+    public static let usfmHeader = Column(CodingKeys.usfmHeader)
   }
 }
 

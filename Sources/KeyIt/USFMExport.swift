@@ -12,13 +12,21 @@ public struct USFMBook: Sendable {
   public let bibleName: String
   /// The chapters to write, in order.
   public let chapters: [(number: Int, items: [VerseItem])]
+  /// The identification and header lines of the file the book was imported from (`\id` …
+  /// `\toc3`), written back as they were except `\h`, which is the book's name here; nil writes
+  /// Key It's own header.
+  public let header: [String]?
 
   /// Groups a book's export input.
-  public init(code: String, name: String, bibleName: String, chapters: [(number: Int, items: [VerseItem])]) {
+  public init(
+    code: String, name: String, bibleName: String, chapters: [(number: Int, items: [VerseItem])],
+    header: [String]? = nil
+  ) {
     self.code = code
     self.name = name
     self.bibleName = bibleName
     self.chapters = chapters
+    self.header = header
   }
 }
 
@@ -27,16 +35,19 @@ public struct USFMBook: Sendable {
 /// follow `\c`, a heading, `\d` or `\r` — invalid USFM — a `\p` is written; the stored items are
 /// not changed. Empty publication items (an untyped heading, say) are left out.
 public func writeUSFM(_ book: USFMBook) -> String {
-  var lines = [
-    "\\id \(book.code) \(oneLine(book.bibleName))", "\\usfm 3.0", "\\ide UTF-8", "\\h \(oneLine(book.name))",
-  ]
   let front = book.chapters.first { $0.number == 1 }?.items.filter { $0.itemType.isFrontMatter } ?? []
   let titles = front.filter { $0.itemType == .title && !$0.itemText.isEmpty }
-  let longName = titles.isEmpty ? book.name : titles.map(\.itemText).joined(separator: " ")
-  lines += [
-    "\\toc1 \(oneLine(longName))", "\\toc2 \(oneLine(book.name))",
-    "\\toc3 \(book.code.prefix(1))\(book.code.dropFirst().lowercased())",
-  ]
+  var lines: [String]
+  if let header = book.header {
+    lines = header.map { $0.hasPrefix("\\h ") || $0 == "\\h" ? "\\h \(oneLine(book.name))" : $0 }
+  } else {
+    let longName = titles.isEmpty ? book.name : titles.map(\.itemText).joined(separator: " ")
+    lines = [
+      "\\id \(book.code) \(oneLine(book.bibleName))", "\\usfm 3.0", "\\ide UTF-8", "\\h \(oneLine(book.name))",
+      "\\toc1 \(oneLine(longName))", "\\toc2 \(oneLine(book.name))",
+      "\\toc3 \(book.code.prefix(1))\(book.code.dropFirst().lowercased())",
+    ]
+  }
   for item in titles + front.filter({ $0.itemType.isIntroduction }) {
     append(item, to: &lines)
   }

@@ -23,7 +23,13 @@ public struct ImportedBook: Equatable, Sendable {
   let spec: BookSpec
   /// The name from `\h`, when the file has one.
   var name: String?
+  /// The file's identification and header lines Key It does not model (`\id` with its
+  /// description, `\usfm`, `\ide`, `\h`, `\toc…`, `\rem`, `\sts` before the first chapter), as
+  /// written, so that export writes them back.
+  var header: [String] = []
   var chapters: [ImportedChapter]
+  /// What reading the file changed in writing while keeping the text, for the report.
+  var normalised: [String] = []
 }
 
 private let headingBases: Set<String> = ["s", "ms", "mr", "sr", "sp", "sd", "qa"]
@@ -59,14 +65,18 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     throw fail(first, "unknown book code \(quoted(code))")
   }
   var builder = ChapterBuilder(spec: spec)
-  var book = ImportedBook(spec: spec, name: nil, chapters: [])
+  var book = ImportedBook(spec: spec, name: nil, header: ["\\id \(first.text)"], chapters: [])
   var front: [ImportedItem] = []
   for unit in units.dropFirst() {
     let base = unit.base
     switch base {
     case "id": throw fail(unit, "a second \\id: import one book per file")
-    case "h": book.name = unit.text.isEmpty ? nil : unit.text
-    case _ where ignoredBases.contains(base): continue
+    case "h",
+      _ where ignoredBases.contains(base):
+      if base == "h" { book.name = unit.text.isEmpty ? nil : unit.text }
+      if builder.number == 0 {
+        book.header.append(unit.text.isEmpty ? "\\\(unit.marker)" : "\\\(unit.marker) \(unit.text)")
+      }
     case _ where frontBases.contains(base) || introParagraphBases.contains(base):
       guard builder.number == 0 else { throw fail(unit, "\\\(unit.marker) after the first \\c") }
       let type: ItemType =
@@ -92,6 +102,9 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     }
   }
   guard builder.number > 0 else { throw fail(units.last, "the book has no chapter (\\c)") }
+  if source.unicodeScalars.elementsEqual(source.nfc.unicodeScalars) == false {
+    book.normalised.append("text stored in Unicode's composed form (NFC): it looks the same, its bytes differ")
+  }
   book.chapters.append(try builder.finish(fail))
   if !front.isEmpty, book.chapters.first?.number != 1 {
     throw fail(first, "titles and introduction need chapter 1 in the same file")

@@ -177,3 +177,32 @@ import Testing
         == "the text holds the control character U+0000 (NUL), which text may not hold: remove it")
   }
 }
+
+/// Import → export gives the file back (spaces, line breaks and Unicode composition aside): every
+/// line Key It does not model before the first chapter is kept and written back.
+@Suite struct USFMRoundTripTests {
+  func normalised(_ usfm: String) -> String {
+    usfm.nfc.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  @Test(arguments: ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm", "94-3JNeng-web.usfm"])
+  func importThenExportReproducesTheFile(_ name: String) async throws {
+    let source = try fixture("usfm/\(name)").replacingOccurrences(of: "\u{FEFF}", with: "")
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Another name")
+    let report = try await store.importUSFM([(name, source)], bibleID: nil)
+    let code = try #require(report.first?.book)
+    #expect(normalised(try await store.exportBook(bibleID: nil, code: code)) == normalised(source))
+  }
+
+  @Test func theNameInTheFileIsOfferedNotApplied() async throws {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Biblia", bookNames: "sw")
+    let report = try await store.importUSFM(
+      [("rut.usfm", "\\id RUT\n\\h Ruth\n\\c 1\n\\p\n\\v 1 In the days\n")], bibleID: nil)
+    #expect(report.first?.nameInFile == "Ruth")
+    #expect(try await store.bookChapters(bibleID: nil, code: "RUT").0.bookName == "Ruthu", "the Bible's name stays")
+    let export = try await store.exportBook(bibleID: nil, code: "RUT")
+    #expect(export.hasPrefix("\\id RUT\n\\h Ruthu\n"), "the header as the file had it, with this Bible's name")
+  }
+}

@@ -88,6 +88,9 @@ struct PositionJSON: Decodable {
   let chapter: Int?
 }
 
+/// A book's new name.
+struct BookNameJSON: Decodable { let name: String }
+
 /// An item's new text, and the revision of the text it was typed on (when the page knows it).
 struct TextJSON: Decodable {
   let text: String

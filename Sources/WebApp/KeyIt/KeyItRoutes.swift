@@ -39,6 +39,7 @@ struct KeyItRoutes: AppRoutes {
       .post("/api/keyit/bibles/:bible/items/:id/actions/:action", perform),
       .get("/api/keyit/bibles/:bible/export", export),
       .post("/api/keyit/bibles/:bible/import", importUSFM),
+      .put("/api/keyit/bibles/:bible/books/:code/name", renameBookJSON),
     ]
   }
 
@@ -194,6 +195,14 @@ struct KeyItRoutes: AppRoutes {
     let saved = try await store.setText(
       bibleID: try bibleID(context), itemID: try itemID(context), text: body.text, revision: body.revision)
     return JSONResponse(ItemJSON(saved))
+  }
+
+  /// Renames a book (the import report offers the name a file gives it).
+  @Sendable func renameBookJSON(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let body = try await request.decode(as: BookNameJSON.self, context: context)
+    _ = try await store.renameBook(
+      bibleID: try bibleID(context), code: try context.parameters.require("code"), to: body.name)
+    return Response(status: .noContent)
   }
 
   @Sendable func setCurrentItem(_ request: Request, _ context: BasicRequestContext) async throws -> Response {

@@ -88,9 +88,29 @@ $("import-form").addEventListener("submit", async (event) => {
   try {
     const files = await Promise.all(chosen.map(async (file) => ({ name: file.name, text: await file.text() })));
     const results = await api("POST", `${bibleAPI}/import`, { files });
-    report.replaceChildren(el("ul", {}, ...results.map((result) => el("li", {
-      textContent: `${result.file}: ${result.book}, chapters ${result.chapters.join(", ")} — ${result.versesWithText} verses with text`,
-    }))));
+    report.replaceChildren(el("ul", {}, ...results.map((result) => {
+      const line = el("li", {},
+        `${result.file}: ${result.book}, chapters ${result.chapters.join(", ")} — ${result.versesWithText} verses with text`);
+      for (const note of result.normalised) line.append(el("div", { class: "hint", textContent: note }));
+      if (result.nameInFile) {
+        // The file's name for the book is offered, never applied by the import itself.
+        const offer = el("div", { class: "name-offer" },
+          el("span", { dir: "auto", textContent: `The file calls this book “${result.nameInFile}”. ` }),
+          el("button", {
+            type: "button", class: "secondary", textContent: "Use that name",
+            onclick: async () => {
+              try {
+                await api("PUT", `${bibleAPI}/books/${result.book}/name`, { name: result.nameInFile });
+                offer.replaceChildren(el("span", { dir: "auto", textContent: `Renamed to “${result.nameInFile}”.` }));
+              } catch (error) {
+                offer.append(el("span", { class: "error", textContent: error.message }));
+              }
+            },
+          }));
+        line.append(offer);
+      }
+      return line;
+    })));
   } catch (error) {
     report.replaceChildren(el("p", { class: "error", textContent: `Nothing was imported: ${error.message}` }));
   }
