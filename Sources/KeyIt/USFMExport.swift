@@ -38,8 +38,12 @@ public func writeUSFM(_ book: USFMBook) -> String {
   let front = book.chapters.first { $0.number == 1 }?.items.filter { $0.itemType.isFrontMatter } ?? []
   let titles = front.filter { $0.itemType == .title && !$0.itemText.isEmpty }
   var lines: [String]
+  var beforeFirstChapter: [String] = []
   if let header = book.header {
-    lines = header.map { $0.hasPrefix("\\h ") || $0 == "\\h" ? "\\h \(oneLine(book.name))" : $0 }
+    // A book-wide `\cl` is written right before the first chapter, where USFM has it.
+    beforeFirstChapter = header.filter { $0.hasPrefix("\\cl ") }
+    lines = header.filter { !$0.hasPrefix("\\cl ") }
+      .map { $0.hasPrefix("\\h ") || $0 == "\\h" ? "\\h \(oneLine(book.name))" : $0 }
   } else {
     let longName = titles.isEmpty ? book.name : titles.map(\.itemText).joined(separator: " ")
     lines = [
@@ -51,6 +55,7 @@ public func writeUSFM(_ book: USFMBook) -> String {
   for item in titles + front.filter({ $0.itemType.isIntroduction }) {
     append(item, to: &lines)
   }
+  lines += beforeFirstChapter
   for chapter in book.chapters {
     lines.append("\\c \(chapter.number)")
     var needsParagraph = true
@@ -79,7 +84,13 @@ public func writeUSFM(_ book: USFMBook) -> String {
 /// Appends a publication item as `\marker text`; empty items are left out. Returns whether it wrote.
 @discardableResult
 private func append(_ item: VerseItem, to lines: inout [String]) -> Bool {
-  guard !item.itemText.isEmpty, let marker = item.marker ?? item.itemType.defaultMarker else { return false }
+  guard let marker = item.marker ?? item.itemType.defaultMarker else { return false }
+  if item.itemText.isEmpty {
+    // Markers that never carry text (an introduction's end or blank line) are written as they are.
+    guard ["ie", "ib"].contains(marker) else { return false }
+    lines.append("\\\(marker)")
+    return true
+  }
   lines.append("\\\(marker) \(item.itemText)")
   return true
 }

@@ -33,7 +33,7 @@ public struct ImportedBook: Equatable, Sendable {
 }
 
 private let headingBases: Set<String> = ["s", "ms", "mr", "sr", "sp", "sd", "qa"]
-private let frontBases: Set<String> = ["mt", "mte", "imt", "imte", "is"]
+private let frontBases: Set<String> = ["mt", "mte", "imt", "imte", "is", "ims"]
 private let ignoredBases: Set<String> = ["usfm", "ide", "toc", "toca", "sts", "rem"]
 private let introParagraphBases: Set<String> = [
   "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "ipc", "iq", "ib", "ili", "iot", "io", "iex", "ie",
@@ -77,16 +77,28 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       if builder.number == 0 {
         book.header.append(unit.text.isEmpty ? "\\\(unit.marker)" : "\\\(unit.marker) \(unit.text)")
       }
+    case "cl" where builder.number == 0:
+      // A book-wide chapter label (`\cl Psalm` in Paratext's Psalms): kept, written before `\c 1`.
+      book.header.append("\\\(unit.marker) \(unit.text)")
     case _ where frontBases.contains(base) || introParagraphBases.contains(base):
-      guard builder.number == 0 else { throw fail(unit, "\\\(unit.marker) after the first \\c") }
+      // The Key It apps write titles after `\c 1`; they go before it, where USFM has them.
+      let late = builder.number == 1 && builder.isBeforeFirstVerse
+      guard builder.number == 0 || late else { throw fail(unit, "\\\(unit.marker) after the first \\c") }
       let type: ItemType =
-        base.hasPrefix("mt") ? .title : base.hasPrefix("imt") ? .inTitle : base == "is" ? .inSubj : .inPara
-      let sequence = front.filter { $0.type.isIntroduction == type.isIntroduction }.count
-      front.append(
-        ImportedItem(
-          type: type, verse: 1, text: unit.text, intSeq: sequence,
-          order: itemOrder(type: type, verse: 1, intSeq: sequence),
-          marker: unit.marker == type.defaultMarker ? nil : unit.marker))
+        base.hasPrefix("mt")
+        ? .title : base.hasPrefix("imt") ? .inTitle : base == "is" || base == "ims" ? .inSubj : .inPara
+      let sequence = (front + builder.items).filter { $0.type.isIntroduction == type.isIntroduction }.count
+      let item = ImportedItem(
+        type: type, verse: 1, text: unit.text, intSeq: sequence,
+        order: itemOrder(type: type, verse: 1, intSeq: sequence),
+        marker: unit.marker == type.defaultMarker ? nil : unit.marker)
+      if late {
+        builder.items.append(item)
+        let note = "titles and introduction after \\c 1 are written before it"
+        if !book.normalised.contains(note) { book.normalised.append(note) }
+      } else {
+        front.append(item)
+      }
     case "c":
       let number = Int(unit.text.prefix { !$0.isWhitespace }) ?? 0
       guard (1...spec.chapters.count).contains(number) else {
@@ -120,6 +132,9 @@ private struct ChapterBuilder {
   /// Publication items read but not yet attached to the verse that follows them.
   private var pending: [(unit: USFMUnit, type: ItemType)] = []
   private var lastVerse = 0
+
+  /// True until the chapter's first verse is read.
+  var isBeforeFirstVerse: Bool { lastVerse == 0 }
   private var verseIndex: Int?
   private var continuationIndex: Int?
 
@@ -134,9 +149,10 @@ private struct ChapterBuilder {
     let base = unit.base
     switch base {
     case "v": try addVerse(unit, fail: fail)
-    case "cl", "cd":
+    case "cl", "cd", "cp", "ca":
       guard lastVerse == 0 else { throw fail(unit, "\\\(unit.marker) after verse \(lastVerse)") }
-      pending.append((unit, base == "cl" ? .chapLabel : .chapDesc))
+      // `\cp` (the chapter number as printed) and `\ca` (an alternate number) keep their marker.
+      pending.append((unit, base == "cd" ? .chapDesc : .chapLabel))
     case "d" where spec.code == "PSA" && lastVerse == 0 && !pending.contains { $0.type == .ascription }:
       pending.append((unit, .ascription))
     case "r": pending.append((unit, .parlRef))

@@ -18,9 +18,9 @@ struct USFMUnit: Equatable {
 /// character markup or a note and stays in the text.
 private let structuralBases: Set<String> = [
   "id", "usfm", "ide", "h", "toc", "toca", "sts", "rem",
-  "mt", "mte", "imt", "imte", "is", "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "ipc", "iq", "ib",
+  "mt", "mte", "imt", "imte", "is", "ims", "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "ipc", "iq", "ib",
   "ili", "iot", "io", "iex", "ie",
-  "c", "cl", "cd", "d", "s", "ms", "mr", "sr", "sp", "sd", "qa", "r", "v",
+  "c", "cl", "cd", "cp", "d", "s", "ms", "mr", "sr", "sp", "sd", "qa", "r", "v",
   "p", "m", "po", "pr", "cls", "pmo", "pm", "pmc", "pmr", "pi", "mi", "nb", "pc", "ph", "q", "qr", "qc",
   "qm", "qd", "lh", "li", "lf", "lim", "b",
 ]

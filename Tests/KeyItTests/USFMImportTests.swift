@@ -206,3 +206,47 @@ import Testing
     #expect(export.hasPrefix("\\id RUT\n\\h Ruthu\n"), "the header as the file had it, with this Bible's name")
   }
 }
+
+/// The shapes Paratext and the Key It apps write, which import used to refuse or drop.
+@Suite struct USFMShapesTests {
+  func roundTrip(_ usfm: String, code: String) async throws -> (String, ImportReport) {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Test", versification: .english)
+    let report = try #require(try await store.importUSFM([("book.usfm", usfm)], bibleID: nil).first)
+    return (try await store.exportChapter(bibleID: nil, code: code, chapter: 1), report)
+  }
+
+  func normalised(_ usfm: String) -> String { usfm.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+
+  @Test func paratextPsalmsWithABookWideChapterLabelAndPrintedChapterNumbers() async throws {
+    let psalms = """
+      \\id PSA
+      \\h Psalms
+      \\mt1 Psalms
+      \\cl Psalm
+      \\c 1
+      \\cp 1
+      \\q1
+      \\v 1 Blessed is the man
+      """
+    let (export, _) = try await roundTrip(psalms, code: "PSA")
+    #expect(normalised(export).hasPrefix(normalised(psalms)), "\(export)")
+  }
+
+  @Test func keyItAppsWriteTitlesAfterTheFirstChapterAndIntroductionsWithIms() async throws {
+    let kitios = """
+      \\id 3JN
+      \\c 1
+      \\mt1 3 John
+      \\ims Introduction
+      \\ip The elder writes to Gaius.
+      \\ie
+      \\p
+      \\v 1 The elder to Gaius
+      """
+    let (export, report) = try await roundTrip(kitios, code: "3JN")
+    #expect(
+      export.contains("\\mt1 3 John\n\\ims Introduction\n\\ip The elder writes to Gaius.\n\\ie\n\\c 1\n"), "\(export)")
+    #expect(report.normalised.contains { $0.contains("before it") })
+  }
+}
