@@ -89,12 +89,23 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
       .delete,
       has(.parlRef) && !otherHeadings ? "Delete heading and parallel reference" : "Delete heading")
   case .inTitle, .inSubj, .inPara:
+    offer(.insertIntroTitle, "Add intro title", when: !has(.inTitle))
     offer(.insertIntroHeading, "Add intro heading after")
     offer(.insertIntroParagraph, "Add intro paragraph after")
     offer(.delete, "Delete \(item.label().lowercased())")
+  case .title:
+    // As the Key It apps offer: what may follow a main title.
+    offer(.insertIntroTitle, "Add intro title", when: facts.chapterNumber == 1 && !has(.inTitle))
+    offer(.insertHeadingBefore, "Add heading after title", when: !has(.heading))
+    offer(.delete, "Delete main title")
+  case .chapLabel, .chapDesc:
+    offer(.insertChapterLabel, "Add chapter label", when: !has(.chapLabel))
+    offer(.insertChapterDescription, "Add chapter description", when: !has(.chapDesc))
+    offer(.insertHeadingBefore, "Add heading after \(item.label().lowercased())", when: !has(.heading))
+    offer(.delete, "Delete \(item.label().lowercased())")
   case .paraCont, .verseCont:
     offer(.delete, "Remove paragraph break")
-  case .title, .chapDesc, .chapLabel, .ascription, .headingAfterPara, .parlRef:
+  case .ascription, .headingAfterPara, .parlRef:
     offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")
   }
   return actions

@@ -147,3 +147,24 @@ import Testing
     #expect(content.currentItem == content.item(.heading, verse: 6))
   }
 }
+
+@Suite struct InsertsAfterPublicationItemsTests {
+  func actions(_ store: KeyItStore, _ item: VerseItem?) async throws -> [ItemActionID] {
+    try await store.actions(bibleID: nil, itemID: try #require(item?.itemID)).map(\.id)
+  }
+
+  @Test func aTitleOrChapterDescriptionOffersWhatMayFollowIt() async throws {
+    let (store, _) = try await storeWithBible()
+    var content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    content = try await store.perform(.insertTitle, on: content.item(.verse, verse: 1))
+    let title = try #require(content.item(.title, verse: 1))
+    #expect(try await actions(store, title) == [.insertIntroTitle, .insertHeadingBefore, .delete])
+    content = try await store.perform(.insertHeadingBefore, on: title)
+    #expect(content.items.prefix(3).map(\.itemType) == [.title, .heading, .verse], "the heading follows the title")
+    content = try await store.perform(.insertChapterDescription, on: content.item(.verse, verse: 1))
+    let description = try #require(content.item(.chapDesc, verse: 1))
+    #expect(try await actions(store, description) == [.insertChapterLabel, .delete])
+    let intro = try await store.perform(.insertIntroParagraph, on: content.item(.verse, verse: 1))
+    #expect(try await actions(store, intro.item(.inPara, verse: 1)).first == .insertIntroTitle)
+  }
+}

@@ -145,7 +145,7 @@ import Testing
   @Test func bodiesOverTheLimitAreRefused() async throws {
     let (app, _) = try await makeApp()
     try await app.test(.router) { client in
-      let huge = String(repeating: "a", count: 3 * 1024 * 1024)
+      let huge = String(repeating: "a", count: KeyItRoutes.maxImport + 1)
       try await client.execute(
         uri: "/api/keyit/bibles/1/import", method: .post, headers: sameOrigin,
         body: json(["files": [["name": "big.usfm", "text": huge]]])

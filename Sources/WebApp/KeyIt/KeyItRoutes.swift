@@ -10,6 +10,9 @@ struct KeyItRoutes: AppRoutes {
   let store: KeyItStore
   let pages: Pages
 
+  /// The largest USFM import body (a whole Bible with room to spare).
+  static let maxImport = 32 << 20
+
   var routes: [Route] {
     [
       .get("/keyit", start),
@@ -228,7 +231,9 @@ struct KeyItRoutes: AppRoutes {
   @Sendable func importUSFM(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<[ImportReport]>
   {
-    let body = try await request.decode(as: ImportJSON.self, context: context)
+    // A whole Bible's USFM is 4–5 MB: this route takes more than the 2 MiB of other JSON bodies.
+    let data = try await request.body.collect(upTo: Self.maxImport)
+    let body = try JSONDecoder().decode(ImportJSON.self, from: data)
     return JSONResponse(
       try await store.importUSFM(body.files.map { ($0.name, $0.text) }, bibleID: try bibleID(context)))
   }
