@@ -291,8 +291,17 @@ def test_a_bible_numbered_like_its_printed_page(browser, server):
     assert labels[0].startswith("Verse 1") and labels[-1].startswith("Verse 9") and len(labels) == 9
     type_into(browser, "Verse", 1, "Psaume de David. A l'occasion de sa fuite devant Absalom, son fils.")
     type_into(browser, "Verse", 9, "Le salut est auprès de l'Éternel.")
+    # Verse 2 printed as two poetry lines: split it, and make the second line indented.
+    type_into(browser, "Verse", 2, "Éternel, que mes ennemis sont nombreux! Quelle multitude se lève contre moi!")
+    count = act(browser, row(browser, "Verse", 2), "insertParagraphIn")
+    answer_split(browser, len("Éternel, que mes ennemis sont nombreux! "))
+    wait_items(browser, count + 2)
+    count = act(browser, row(browser, "ParaCont"), "stylePoetry2")
+    wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "li.type-VerseCont.style-q2"))
     usfm = server.get("/api/keyit/bibles/1/export?book=PSA&chapter=3").decode()
     assert "\\v 1 Psaume de David." in usfm and "\\v 9 Le salut" in usfm and "\\d" not in usfm
+    assert "\\v 2 Éternel, que mes ennemis sont nombreux!\n\\q2 Quelle multitude se lève contre moi!" in usfm
+    assert USFMParser(usfm).errors == []
 
 
 def send(server, method, path, body):

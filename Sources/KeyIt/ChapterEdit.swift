@@ -43,10 +43,12 @@ func planEdits(
   case .insertParagraphBefore: return [new(.para)]
   case .insertParallelRef: return [new(.parlRef)]
   case .insertParagraphIn:
+    // Break k of the verse: the first splits the verse, each next one its last part.
+    let k = item.itemType == .verseCont ? item.intSeq + 1 : 0
     let (head, tail) = try split(item.itemText, at: offset ?? item.itemText.count)
-    var verse = item
-    verse.itemText = head
-    return [.update(verse), new(.paraCont), new(.verseCont, text: tail)]
+    var part = item
+    part.itemText = head
+    return [.update(part), new(.paraCont, intSeq: k), new(.verseCont, text: tail, intSeq: k)]
   case .bridgeNext:
     let next = items[items.firstIndex(of: item)! + 1]
     var bridge = item
@@ -61,6 +63,10 @@ func planEdits(
     return try unbridge(item, latestStep: latestBridgeStep, offset: offset)
   case .delete:
     return delete(item, in: items)
+  case .styleParagraph, .styleFlush, .styleIndented, .stylePoetry1, .stylePoetry2, .stylePoetry3, .styleBlank:
+    var styled = item
+    styled.marker = action.styleMarker ?? nil
+    return [.update(styled)]
   }
 }
 
@@ -126,14 +132,33 @@ private func delete(_ item: VerseItem, in items: [VerseItem]) -> [ChapterEdit] {
   }
   switch item.itemType {
   case .paraCont, .verseCont:
+    // Break k goes: its line joins the part before it (the verse, or the line above).
+    let k = item.intSeq
+    func part(_ type: ItemType, _ sequence: Int) -> VerseItem? {
+      items.first { $0.itemType == type && $0.verseNumber == v && $0.intSeq == sequence }
+    }
     var edits: [ChapterEdit] = []
-    if let paraCont = find(.paraCont) { edits.append(.delete(itemID: paraCont.itemID!)) }
-    if let cont = find(.verseCont) {
+    if let paraCont = part(.paraCont, k) { edits.append(.delete(itemID: paraCont.itemID!)) }
+    if let cont = part(.verseCont, k) {
       edits.append(.delete(itemID: cont.itemID!))
-      if var verse = find(.verse) {
-        verse.itemText = joined(verse.itemText, cont.itemText)
-        edits.append(.update(verse))
+      let before =
+        items.last {
+          ($0.itemType == .verseCont && $0.verseNumber == v && $0.intSeq < k)
+        } ?? find(.verse)
+      if var previous = before {
+        previous.itemText = joined(previous.itemText, cont.itemText)
+        edits.append(.update(previous))
       }
+    }
+    // The breaks after it move up one, so a verse's breaks stay numbered 0, 1, 2… in order.
+    for later in items
+    where (later.itemType == .paraCont || later.itemType == .verseCont)
+      && later.verseNumber == v && later.intSeq > k
+    {
+      var moved = later
+      moved.intSeq -= 1
+      moved.itemOrder = itemOrder(type: moved.itemType, verse: v, intSeq: moved.intSeq)
+      edits.append(.update(moved))
     }
     return edits
   case .heading:

@@ -4,7 +4,32 @@ public enum ItemActionID: String, CaseIterable, Codable, Sendable {
   case insertChapterLabel, insertChapterDescription, insertAscription
   case insertHeadingBefore, insertHeadingAfter, insertParagraphBefore, insertParagraphIn
   case insertParallelRef, bridgeNext, unbridge, delete
+  /// The style of a paragraph break or line (the USFM marker it is written with).
+  case styleParagraph, styleFlush, styleIndented, stylePoetry1, stylePoetry2, stylePoetry3, styleBlank
+
+  /// The marker a style action gives a break (nil: the default `\p`); nil for other actions.
+  var styleMarker: String?? {
+    switch self {
+    case .styleParagraph: .some(nil)
+    case .styleFlush: "m"
+    case .styleIndented: "pi"
+    case .stylePoetry1: "q1"
+    case .stylePoetry2: "q2"
+    case .stylePoetry3: "q3"
+    case .styleBlank: "b"
+    default: nil
+    }
+  }
 }
+
+/// The styles a break can take, with what the menu says; a blank line only between verses.
+private let breakStyles: [(id: ItemActionID, marker: String, label: String)] = [
+  (.styleParagraph, "p", "Make it a paragraph"), (.styleFlush, "m", "Make it a paragraph, flush left"),
+  (.styleIndented, "pi", "Make it an indented paragraph"), (.stylePoetry1, "q1", "Make it a poetry line"),
+  (.stylePoetry2, "q2", "Make it a poetry line, indented"),
+  (.stylePoetry3, "q3", "Make it a poetry line, indented twice"),
+  (.styleBlank, "b", "Make it a blank line (between stanzas)"),
+]
 
 /// One action offered on an item: its stable id and a label in the user's terms.
 public struct ItemAction: Codable, Sendable, Equatable {
@@ -52,6 +77,11 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
   func offer(_ id: ItemActionID, _ label: String, when condition: Bool = true) {
     if condition { actions.append(ItemAction(id: id, label: label)) }
   }
+  func offerStyles(_ betweenVerses: Bool) {
+    for style in breakStyles where style.marker != (item.marker ?? "p") && (betweenVerses || style.marker != "b") {
+      offer(style.id, style.label)
+    }
+  }
   switch item.itemType {
   case .verse:
     if v == 1 {
@@ -70,8 +100,8 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
     if !item.isStartOfBridge && !has(.paraCont) {
       actions.append(
         ItemAction(
-          id: .insertParagraphIn, label: "Start paragraph inside verse",
-          question: "Where does the new paragraph start? Put the cursor there."))
+          id: .insertParagraphIn, label: "Start paragraph or line inside verse",
+          question: "Where does the new paragraph or line start? Put the cursor there."))
     }
     if canBridgeNext(item, in: items) {
       offer(.bridgeNext, "Bridge with verse \(item.lastVerse + 1)")
@@ -80,6 +110,7 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
   case .para:
     offer(.insertHeadingBefore, "Add heading before paragraph", when: !has(.heading))
     offer(.insertHeadingAfter, "Add heading after paragraph", when: !has(.headingAfterPara))
+    offerStyles(true)
     offer(.delete, "Delete paragraph break")
   case .heading:
     offer(.insertParallelRef, "Add parallel reference", when: !has(.parlRef))
@@ -103,7 +134,18 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
     offer(.insertChapterDescription, "Add chapter description", when: !has(.chapDesc))
     offer(.insertHeadingBefore, "Add heading after \(item.label().lowercased())", when: !has(.heading))
     offer(.delete, "Delete \(item.label().lowercased())")
-  case .paraCont, .verseCont:
+  case .verseCont:
+    // The last part of a verse can be broken again: a verse takes as many lines as the page shows.
+    let parts = items.filter { $0.itemType == .verseCont && $0.verseNumber == v }
+    if parts.last?.itemID == item.itemID && parts.count < maxBreaksInVerse {
+      actions.append(
+        ItemAction(
+          id: .insertParagraphIn, label: "Start another line inside verse",
+          question: "Where does the next paragraph or line start? Put the cursor there."))
+    }
+    offer(.delete, "Remove paragraph break")
+  case .paraCont:
+    offerStyles(false)
     offer(.delete, "Remove paragraph break")
   case .ascription, .headingAfterPara, .parlRef:
     offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")

@@ -77,12 +77,21 @@ public enum ItemType: String, Codable, Sendable, CaseIterable {
 /// The highest IntSeq that still moves an introduction item's ItemOrder; later ones tie and sort by IntSeq.
 let introSequenceCap = 59
 
+/// The most paragraph or poetry-line breaks one verse can hold.
+public let maxBreaksInVerse = 25
+
 /// The seed's ItemOrder formula: `100 * verse + offset`, plus IntSeq for introduction headings and
 /// paragraphs (capped so a long introduction never passes the main title; ties sort by IntSeq).
+/// A verse broken into several lines extends it: break k (its IntSeq) is a ParaCont and the
+/// VerseCont after it; the first break keeps the seed's +10 and +20, later ones follow in pairs
+/// (+21/+22, +23/+24 … +67/+68), all before the next verse's first item (+70).
 public func itemOrder(type: ItemType, verse: Int, intSeq: Int = 0) -> Int {
   let base = 100 * verse + type.orderOffset
+  let k = min(max(intSeq, 0), maxBreaksInVerse - 1)
   switch type {
   case .inSubj, .inPara: return base + min(max(intSeq, 0), introSequenceCap)
+  case .paraCont where k > 0: return 100 * verse + 19 + 2 * k
+  case .verseCont where k > 0: return 100 * verse + 20 + 2 * k
   default: return base
   }
 }

@@ -168,7 +168,16 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     switch itemType {
     case .verse: isStartOfBridge ? "Verses \(verseNumber)–\(lastVsOfBridge)" : "Verse \(verseNumber)"
     case .verseCont: "Verse \(verseNumber) (continued)"
-    case .para, .paraCont: "Paragraph"
+    case .para, .paraCont:
+      switch marker {
+      case "q1", "q": "Poetry line"
+      case "q2": "Poetry line, indented"
+      case "q3": "Poetry line, indented twice"
+      case "m": "Paragraph, flush left"
+      case "pi", "pi1": "Indented paragraph"
+      case "b": "Blank line"
+      default: "Paragraph"
+      }
     case .heading, .headingAfterPara: "Heading"
     case .parlRef: "Parallel reference"
     case .title: "Main title"

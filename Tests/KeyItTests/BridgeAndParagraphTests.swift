@@ -150,3 +150,34 @@ import Testing
     Set(try await store.actions(bibleID: nil, itemID: try #require(item?.itemID)).map(\.id))
   }
 }
+
+/// Poetry from the keyboard: a verse broken into as many lines as the page shows, each a
+/// paragraph or a poetry line at its indent, exported as USFM that usfm-grammar accepts.
+@Suite struct PoetryLineTests {
+  @Test func aVerseTakesSeveralPoetryLinesAndExportsThem() async throws {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Segond", versification: .original)
+    var content = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 3)
+    let line1 = "Yahweh, how my adversaries have increased!"
+    let line2 = "Many are those who rise up against me."
+    let line3 = "Many there are who say of my soul,"
+    _ = try await store.setText(
+      bibleID: nil, itemID: content.item(.verse, verse: 2)!.itemID!, text: "\(line1) \(line2) \(line3)")
+    content = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 3)
+    content = try await store.perform(.insertParagraphIn, on: content.item(.verse, verse: 2), offset: line1.count + 1)
+    let first = try #require(content.items.last { $0.itemType == .verseCont })
+    content = try await store.perform(.insertParagraphIn, on: first, offset: line2.count + 1)
+    let breaks = content.items.filter { $0.itemType == .paraCont && $0.verseNumber == 2 }
+    #expect(breaks.map(\.intSeq) == [0, 1])
+    content = try await store.perform(.stylePoetry2, on: breaks[0])
+    content = try await store.perform(
+      .stylePoetry1, on: content.items.first { $0.itemType == .paraCont && $0.intSeq == 1 })
+    #expect(content.items.filter { $0.verseNumber == 2 }.map(\.itemText) == [line1, "", line2, "", line3])
+    let usfm = try await store.exportChapter(bibleID: nil, code: "PSA", chapter: 3)
+    #expect(usfm.contains("\\v 2 \(line1)\n\\q2 \(line2)\n\\q1 \(line3)\n"), "\(usfm)")
+    // Removing the first break joins its line to the verse; the second stays, renumbered.
+    content = try await store.perform(.delete, on: content.items.first { $0.itemType == .paraCont && $0.intSeq == 0 })
+    #expect(content.item(.verse, verse: 2)?.itemText == "\(line1) \(line2)")
+    #expect(content.items.filter { $0.itemType == .paraCont && $0.verseNumber == 2 }.map(\.intSeq) == [0])
+  }
+}

@@ -55,17 +55,25 @@ import Testing
       case .para: #expect(item.itemText.isEmpty)
       case .parlRef: #expect(index > 0 && items[index - 1].itemType == .heading, "reference right after a heading")
       case .paraCont:
+        // A break follows its verse (the first) or the verse's line before it (each next one).
         #expect(item.itemText.isEmpty)
-        #expect(items[index - 1].itemType == .verse && !items[index - 1].isStartOfBridge)
-      case .verseCont: #expect(items[index - 1].itemType == .paraCont)
+        let before = items[index - 1]
+        #expect(
+          (item.intSeq == 0 && before.itemType == .verse && !before.isStartOfBridge)
+            || (item.intSeq > 0 && before.itemType == .verseCont && before.verseNumber == item.verseNumber))
+      case .verseCont:
+        let before = items[index - 1]
+        #expect(before.itemType == .paraCont && before.verseNumber == item.verseNumber && before.intSeq == item.intSeq)
       case .verse: #expect(item.isStartOfBridge == (item.lastVsOfBridge > item.verseNumber))
       default: break
       }
       if item.itemType.isFrontMatter { #expect(item.verseNumber == 1) }
     }
-    for type in [ItemType.para, .paraCont, .title, .chapDesc, .chapLabel, .ascription, .parlRef] {
+    for type in [ItemType.para, .title, .chapDesc, .chapLabel, .ascription, .parlRef] {
       let verses = items.filter { $0.itemType == type }.map(\.verseNumber)
       #expect(Set(verses).count == verses.count, "no second \(type) at one place")
     }
+    let breaks = items.filter { $0.itemType == .paraCont }.map { "\($0.verseNumber).\($0.intSeq)" }
+    #expect(Set(breaks).count == breaks.count, "no second break k in one verse")
   }
 }

@@ -64,7 +64,10 @@ import Testing
     content = try await store.perform(.insertHeadingBefore, on: content.item(.para, verse: 4))
     let around = content.items.filter { $0.verseNumber == 4 }.map(\.itemType)
     #expect(around == [.heading, .para, .headingAfterPara, .verse])
-    #expect(try await ids(store, content.item(.para, verse: 4)) == [.delete])
+    #expect(
+      try await ids(store, content.item(.para, verse: 4)) == [
+        .styleFlush, .styleIndented, .stylePoetry1, .stylePoetry2, .stylePoetry3, .styleBlank, .delete,
+      ])
   }
 
   @Test func parallelReferenceOnlyDirectlyAfterAHeading() async throws {

@@ -43,6 +43,8 @@ struct ItemJSON: Codable, Sendable {
   let revision: Int
   /// Paragraph breaks have no text field.
   let hasText: Bool
+  /// The USFM marker a break or line is written with when not the default (`q1`, `q2`, `m`, …).
+  let marker: String?
 
   init(_ labelled: LabelledItem) {
     let item = labelled.item
@@ -54,6 +56,7 @@ struct ItemJSON: Codable, Sendable {
     text = item.itemText
     revision = item.revision
     hasText = item.itemType.carriesText
+    marker = item.marker
   }
 }
 

@@ -195,7 +195,9 @@ function itemElement(item) {
     type: "button", class: "label", textContent: item.label, "aria-haspopup": "dialog",
     onclick: () => openActions(item, label),
   });
-  const row = el("li", { class: `item type-${item.type}`, dataset: { id: item.id } }, label);
+  const row = el("li", {
+    class: `item type-${item.type}${item.marker ? ` style-${item.marker}` : ""}`, dataset: { id: item.id },
+  }, label);
   if (!item.hasText) return row;
   const field = el("textarea", {
     rows: 1, dir: "auto", spellcheck: false, "aria-label": item.label,  // no dictionary knows the language
@@ -232,6 +234,13 @@ function itemElement(item) {
 
 function render(focusId) {
   list.replaceChildren(...chapter.items.map(itemElement));
+  // A line's text is shown indented as its break's style says (a poetry line, an indented paragraph).
+  let style = null;
+  chapter.items.forEach((item, index) => {
+    if (item.type === "Para" || item.type === "ParaCont") style = item.marker;
+    else if (item.type !== "Verse" && item.type !== "VerseCont") style = null;
+    else if (style) list.children[index].classList.add(`style-${style}`);
+  });
   fields().forEach(fitHeight);
   const row = list.querySelector(`li[data-id="${focusId}"]`) || list.querySelector("li");
   if (!row) return;
