@@ -181,7 +181,6 @@ extension KeyItStore {
   /// Opens a chapter for the command line: its items (created the first time), and it becomes current.
   public func openChapter(bibleID: Int64?, code: String, chapter number: Int) async throws -> ChapterContent {
     try await writer.write { db in
-      _ = try self.ensureChapter(db, bibleID: bibleID, code: code, chapter: number)
       try self.setPosition(db, bibleID: bibleID, code: code, chapter: number)
       return try self.ensureChapter(db, bibleID: bibleID, code: code, chapter: number)
     }

@@ -96,7 +96,8 @@ extension KeyItStore {
     try files.map { file in
       do {
         return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification))
-      } catch KeyItError.usfm(let name, let line, let column, let message) where message.contains(" has no ") {
+      } catch KeyItError.usfm(let name, let line, let column, let message) {
+        // A file that reads in another versification is malformed only in this one's numbers.
         let fits = Versification.allCases.filter { other in
           other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
         }
