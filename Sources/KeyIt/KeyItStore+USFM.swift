@@ -132,8 +132,10 @@ extension KeyItStore {
       if item.type == .verse, !item.text.isEmpty { verses += max(item.verse, item.lastVerseOfBridge) - item.verse + 1 }
     }
     try db.cachedStatement(
-      sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0 WHERE chapterID = ?"
-    ).execute(arguments: [imported.items.count, chapterID])
+      sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
+    ).execute(arguments: [
+      imported.items.count, imported.header.isEmpty ? nil : imported.header.joined(separator: "\n"), chapterID,
+    ])
     return verses
   }
 
@@ -163,6 +165,9 @@ extension KeyItStore {
     return writeUSFM(
       USFMBook(
         code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
-        header: book.usfmHeader.map { $0.components(separatedBy: "\n") }))
+        header: book.usfmHeader.map { $0.components(separatedBy: "\n") },
+        chapterHeaders: rows.reduce(into: [:]) { lines, row in
+          lines[row.chapterNumber] = row.usfmHeader?.components(separatedBy: "\n")
+        }))
   }
 }

@@ -84,6 +84,9 @@ enum KeyItMigrations {
     migrator.registerMigration("v5: the USFM header lines of an imported book") { db in
       try db.alter(table: "Books") { t in t.add(column: "usfmHeader", .text) }
     }
+    migrator.registerMigration("v6: the USFM lines after an imported chapter's \\c") { db in
+      try db.alter(table: "Chapters") { t in t.add(column: "usfmHeader", .text) }
+    }
     return migrator
   }
 }

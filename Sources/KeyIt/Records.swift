@@ -95,6 +95,9 @@ public struct Chapter: Codable, Sendable, Equatable, FetchableRecord, MutablePer
   public var numItems: Int
   /// ItemID of the current item, 0 for none.
   public var currItem: Int64
+  /// Lines Key It does not model that stood right after the chapter's `\c` in the imported file
+  /// (`\ca …\ca*`, `\rem`), one per line; export writes them back there.
+  public var usfmHeader: String? = nil
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { chapterID = inserted.rowID }

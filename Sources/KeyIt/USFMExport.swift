@@ -16,17 +16,20 @@ public struct USFMBook: Sendable {
   /// `\toc3`), written back as they were except `\h`, which is the book's name here; nil writes
   /// Key It's own header.
   public let header: [String]?
+  /// Lines written right after a chapter's `\c` as the imported file had them (`\ca …\ca*`, `\rem`).
+  public let chapterHeaders: [Int: [String]]
 
   /// Groups a book's export input.
   public init(
     code: String, name: String, bibleName: String, chapters: [(number: Int, items: [VerseItem])],
-    header: [String]? = nil
+    header: [String]? = nil, chapterHeaders: [Int: [String]] = [:]
   ) {
     self.code = code
     self.name = name
     self.bibleName = bibleName
     self.chapters = chapters
     self.header = header
+    self.chapterHeaders = chapterHeaders
   }
 }
 
@@ -58,6 +61,7 @@ public func writeUSFM(_ book: USFMBook) -> String {
   lines += beforeFirstChapter
   for chapter in book.chapters {
     lines.append("\\c \(chapter.number)")
+    lines += book.chapterHeaders[chapter.number] ?? []
     var needsParagraph = true
     for item in chapter.items where !item.itemType.isFrontMatter {
       switch item.itemType {

@@ -16,6 +16,9 @@ struct ImportedItem: Equatable, Sendable {
 struct ImportedChapter: Equatable, Sendable {
   let number: Int
   var items: [ImportedItem]
+  /// Lines Key It does not model that stand right after `\c` (`\ca …\ca*`, `\rem`, `\sts`), as
+  /// written, so that export writes them back in their place.
+  var header: [String] = []
 }
 
 /// One book read from a USFM file, ready to be stored.
@@ -40,8 +43,8 @@ private let introParagraphBases: Set<String> = [
 ]
 
 /// Reads one USFM book. Anything Key It cannot represent faithfully is an error naming the file,
-/// line and column; paragraph breaks the item model cannot hold (a second one inside a verse, or one
-/// inside a bridge) stay in the verse text as markers so nothing is lost.
+/// line and column; paragraph breaks the item model cannot hold (one inside a bridge, one after a
+/// blank line inside a verse) stay in the verse text as markers so nothing is lost.
 func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) throws -> ImportedBook {
   var bytes = Array(source.utf8)
   if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
@@ -75,11 +78,13 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       _ where ignoredBases.contains(base):
       if base == "h" { book.name = unit.text.isEmpty ? nil : unit.text }
       if builder.number == 0 {
-        book.header.append(unit.text.isEmpty ? "\\\(unit.marker)" : "\\\(unit.marker) \(unit.text)")
+        book.header.append(unit.line)
+      } else if base != "h", let note = builder.keep(unit) {
+        if !book.normalised.contains(note) { book.normalised.append(note) }
       }
     case "cl" where builder.number == 0:
       // A book-wide chapter label (`\cl Psalm` in Paratext's Psalms): kept, written before `\c 1`.
-      book.header.append("\\\(unit.marker) \(unit.text)")
+      book.header.append(unit.line)
     case _ where frontBases.contains(base) || introParagraphBases.contains(base):
       // The Key It apps write titles after `\c 1`; they go before it, where USFM has them.
       let late = builder.number == 1 && builder.isBeforeFirstVerse
@@ -108,6 +113,9 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       if builder.number > 0 { book.chapters.append(try builder.finish(fail)) }
       builder = ChapterBuilder(spec: spec, number: number)
       if number == 1 { builder.items = front }
+      // What follows the number on the `\c` line (an alternate number, `\ca 2\ca*`) is kept.
+      let afterNumber = String(unit.text.drop { !$0.isWhitespace }).trimmed
+      if !afterNumber.isEmpty { builder.header.append(afterNumber) }
     default:
       guard builder.number > 0 else { throw fail(unit, "\\\(unit.marker) before the first \\c") }
       try builder.add(unit, fail: fail)
@@ -137,6 +145,10 @@ private struct ChapterBuilder {
   var isBeforeFirstVerse: Bool { lastVerse == 0 }
   private var verseIndex: Int?
   private var continuationIndex: Int?
+  /// Breaks made so far inside the current verse.
+  private var breaks = 0
+  /// Lines after `\c` that Key It does not model.
+  var header: [String] = []
 
   init(spec: BookSpec, number: Int = 0) {
     self.spec = spec
@@ -149,9 +161,9 @@ private struct ChapterBuilder {
     let base = unit.base
     switch base {
     case "v": try addVerse(unit, fail: fail)
-    case "cl", "cd", "cp", "ca":
+    case "cl", "cd", "cp":
       guard lastVerse == 0 else { throw fail(unit, "\\\(unit.marker) after verse \(lastVerse)") }
-      // `\cp` (the chapter number as printed) and `\ca` (an alternate number) keep their marker.
+      // `\cp` (the chapter number as printed) is a label that keeps its marker.
       pending.append((unit, base == "cd" ? .chapDesc : .chapLabel))
     case "d" where spec.code == "PSA" && lastVerse == 0 && !pending.contains { $0.type == .ascription }:
       pending.append((unit, .ascription))
@@ -183,6 +195,7 @@ private struct ChapterBuilder {
     items.append(verse)
     verseIndex = items.count - 1
     continuationIndex = nil
+    breaks = 0
     lastVerse = last
   }
 
@@ -199,21 +212,42 @@ private struct ChapterBuilder {
         heading.unit, "\\\(heading.unit.marker) inside verse \(lastVerse): Key It puts headings before a verse")
     }
     let verse = items[verseIndex]
-    if pending.isEmpty, continuationIndex == nil, verse.lastVerseOfBridge == 0 {
+    if pending.isEmpty, verse.lastVerseOfBridge == 0, breaks < maxBreaksInVerse {
+      // Each line of a verse printed as poetry (or each paragraph inside it) is a break of its own.
       items.append(
         ImportedItem(
-          type: .paraCont, verse: verse.verse, text: "", intSeq: 0, order: verse.order + 10,
+          type: .paraCont, verse: verse.verse, text: "", intSeq: breaks,
+          order: itemOrder(type: .paraCont, verse: verse.verse, intSeq: breaks),
           marker: unit.marker == "p" ? nil : unit.marker))
       items.append(
         ImportedItem(
-          type: .verseCont, verse: verse.verse, text: unit.text, intSeq: 0, order: verse.order + 20, marker: nil))
+          type: .verseCont, verse: verse.verse, text: unit.text, intSeq: breaks,
+          order: itemOrder(type: .verseCont, verse: verse.verse, intSeq: breaks), marker: nil))
       continuationIndex = items.count - 1
+      breaks += 1
       return
     }
     let markers = (pending.map(\.unit) + [unit]).map { "\\\($0.marker)" }.joined(separator: " ")
     let target = continuationIndex ?? verseIndex
     items[target].text = joined(items[target].text, "\(markers) \(unit.text)")
     pending.removeAll()
+  }
+
+  /// Keeps a marker Key It does not model (`\rem`, `\sts`) where it stands: right after `\c` it
+  /// is a chapter header line; after an item with text it joins that text (a verse's, a
+  /// heading's), so export writes it back in place. Returns a note when it has to move.
+  mutating func keep(_ unit: USFMUnit) -> String? {
+    if let last = pending.indices.last, pending[last].type.carriesText {
+      pending[last].unit.text = joined(pending[last].unit.text, unit.line)
+      return nil
+    }
+    if lastVerse == 0 {
+      header.append(unit.line)
+      return pending.isEmpty ? nil : "\\\(unit.marker) before a chapter's first verse is written right after \\c"
+    }
+    let target = continuationIndex ?? verseIndex!
+    items[target].text = joined(items[target].text, unit.line)
+    return pending.isEmpty ? nil : "\\\(unit.marker) after a paragraph break is written before it"
   }
 
   /// Gives waiting publication items their verse and ItemOrder; an item that would sort before
@@ -247,6 +281,6 @@ private struct ChapterBuilder {
       items.append(ImportedItem(type: .verse, verse: verse, text: "", intSeq: 0, order: 100 * verse, marker: nil))
     }
     return ImportedChapter(
-      number: number, items: items.sorted { ($0.order, $0.intSeq) < ($1.order, $1.intSeq) })
+      number: number, items: items.sorted { ($0.order, $0.intSeq) < ($1.order, $1.intSeq) }, header: header)
   }
 }

@@ -12,6 +12,9 @@ struct USFMUnit: Equatable {
 
   /// The marker without its level digits (`q1` → `q`).
   var base: String { String(marker.prefix { !$0.isNumber }) }
+
+  /// The unit as one USFM line, `\marker text`.
+  var line: String { text.isEmpty ? "\\\(marker)" : "\\\(marker) \(text)" }
 }
 
 /// Markers that start or end a paragraph-level or structural unit; every other marker is

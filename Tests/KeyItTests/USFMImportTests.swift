@@ -91,10 +91,11 @@ import Testing
     #expect(content.items.prefix(4).map(\.itemType) == [.heading, .ascription, .para, .verse], "the file's order")
     #expect(content.item(.heading, verse: 1)?.marker == "ms1")
     #expect(content.item(.para, verse: 1)?.marker == "q1")
-    #expect(content.item(.paraCont, verse: 1)?.marker == "q2")
+    let lines = content.items.filter { $0.verseNumber == 1 && [.paraCont, .verseCont].contains($0.itemType) }
+    #expect(lines.map(\.marker) == ["q2", nil, "q1", nil], "each poetry line of verse 1 is a break of its own")
     #expect(
-      content.item(.verseCont, verse: 1)?.itemText
-        == "Many are those who rise up against me. \\q1 Many there are who say of my soul,")
+      lines.map(\.itemText) == ["", "Many are those who rise up against me.", "", "Many there are who say of my soul,"])
+    #expect(lines.map(\.intSeq) == [0, 0, 1, 1])
     let bridge = try #require(content.item(.verse, verse: 2))
     #expect(bridge.isStartOfBridge && bridge.lastVsOfBridge == 3 && bridge.itemText == "\\wj There is\\wj* no help.")
     #expect(content.items.filter { $0.verseNumber == 4 && $0.itemType == .para }.map(\.marker) == ["b", "q1"])
@@ -105,7 +106,7 @@ import Testing
 
     let exported = try await store.exportChapter(bibleID: nil, code: "PSA", chapter: 3)
     #expect(exported.contains("\\c 3\n\\ms1 Book One\n\\d A Psalm by David, when he fled.\n\\q1\n\\v 1 Yahweh,"))
-    #expect(exported.contains("\\q2 Many are those who rise up against me. \\q1 Many there are"))
+    #expect(exported.contains("\\q2 Many are those who rise up against me.\n\\q1 Many there are"))
     #expect(exported.contains("\\b\n\\q1\n\\v 4 I cry.\n\\s2 Selah\n\\r (2 Sam 15)\n\\m\n\\v 5 I lay down."))
     #expect(try usfmGrammarErrors(["psa.usfm": exported])["psa.usfm"] == [])
   }
@@ -207,6 +208,11 @@ import Testing
   }
 }
 
+extension Array {
+  /// The two elements of a two-element array.
+  fileprivate var pairs: (Element, Element)? { count == 2 ? (self[0], self[1]) : nil }
+}
+
 /// The shapes Paratext and the Key It apps write, which import used to refuse or drop.
 @Suite struct USFMShapesTests {
   func roundTrip(_ usfm: String, code: String) async throws -> (String, ImportReport) {
@@ -249,4 +255,51 @@ import Testing
       export.contains("\\mt1 3 John\n\\ims Introduction\n\\ip The elder writes to Gaius.\n\\ie\n\\c 1\n"), "\(export)")
     #expect(report.normalised.contains { $0.contains("before it") })
   }
+  @Test func remarksStatusAndAlternateChapterNumbersStayInTheirPlace() async throws {
+    let paratext = """
+      \\id JHN
+      \\c 1 \\ca 2\\ca*
+      \\rem Checked by the team
+      \\sts 2
+      \\s1 The Word
+      \\rem heading from the 1994 edition
+      \\p
+      \\v 1 In the beginning was the Word,
+      \\rem consult the commentary
+      \\v 2 He was with God.
+      \\q1 Poetry line one
+      \\q2 line two
+      \\q1 line three
+      \\rem end of the section
+      \\v 3 All things were made through him.
+      \\c 2
+      \\rem second chapter
+      \\p
+      \\v 1 On the third day
+      """
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Test", versification: .english)
+    let report = try #require(try await store.importUSFM([("jhn.usfm", paratext)], bibleID: nil).first)
+    #expect(report.normalised.isEmpty, "nothing moved: \(report.normalised)")
+    let export = try await store.exportBook(bibleID: nil, code: "JHN")
+    let (chapter1, chapter2) = try #require(paratext.split(separator: "\\c 2").map(String.init).pairs)
+    #expect(
+      normalised(try await store.exportChapter(bibleID: nil, code: "JHN", chapter: 1)).hasPrefix(normalised(chapter1)))
+    #expect(normalised(export).contains(normalised("\\c 2" + chapter2)), "\(export)")
+    let content = try await store.openChapter(bibleID: nil, code: "JHN", chapter: 1)
+    #expect(
+      content.items.filter { $0.verseNumber == 2 && $0.itemType == .paraCont }.map(\.marker) == ["q1", "q2", "q1"])
+    #expect(content.item(.verse, verse: 1)?.itemText == "In the beginning was the Word, \\rem consult the commentary")
+    #expect(try usfmGrammarErrors(["jhn.usfm": export])["jhn.usfm"] == [])
+
+    // Read again, the export is the same file.
+    _ = try await store.importUSFM([("again.usfm", export)], bibleID: nil)
+    #expect(try await store.exportBook(bibleID: nil, code: "JHN") == export)
+  }
+
+  @Test func aRemarkAfterAParagraphBreakIsReportedWhereItMoved() async throws {
+    let (_, report) = try await roundTrip("\\id 3JN\n\\c 1\n\\p\n\\rem later\n\\v 1 The elder\n", code: "3JN")
+    #expect(report.normalised == ["\\rem before a chapter's first verse is written right after \\c"])
+  }
+
 }
