@@ -40,6 +40,7 @@ func planEdits(
   case .insertAscription: return [new(.ascription)]
   case .insertHeadingBefore: return [new(.heading)]
   case .insertHeadingAfter: return [new(.headingAfterPara)]
+  case .insertHeadingAboveTitle: return [new(.heading, intSeq: -1)]
   case .insertParagraphBefore: return [new(.para)]
   case .insertParallelRef: return [new(.parlRef)]
   case .insertParagraphIn:
@@ -162,8 +163,8 @@ private func delete(_ item: VerseItem, in items: [VerseItem]) -> [ChapterEdit] {
     }
     return edits
   case .heading:
-    let headings = items.filter { $0.itemType == .heading && $0.verseNumber == v }
-    if headings.count == 1, let reference = find(.parlRef) {
+    let headings = items.filter { $0.itemType == .heading && $0.verseNumber == v && !$0.isHeadingAboveTitle }
+    if !item.isHeadingAboveTitle, headings.count == 1, let reference = find(.parlRef) {
       return [.delete(itemID: item.itemID!), .delete(itemID: reference.itemID!)]
     }
     return [.delete(itemID: item.itemID!)]

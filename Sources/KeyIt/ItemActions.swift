@@ -2,7 +2,7 @@
 public enum ItemActionID: String, CaseIterable, Codable, Sendable {
   case insertTitle, insertIntroTitle, insertIntroHeading, insertIntroParagraph
   case insertChapterLabel, insertChapterDescription, insertAscription
-  case insertHeadingBefore, insertHeadingAfter, insertParagraphBefore, insertParagraphIn
+  case insertHeadingBefore, insertHeadingAfter, insertHeadingAboveTitle, insertParagraphBefore, insertParagraphIn
   case insertParallelRef, bridgeNext, unbridge, delete
   /// The style of a paragraph break or line (the USFM marker it is written with).
   case styleParagraph, styleFlush, styleIndented, stylePoetry1, stylePoetry2, stylePoetry3, styleBlank
@@ -70,8 +70,9 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
   -> [ItemAction]
 {
   let v = item.verseNumber
+  /// A heading above a psalm title is not the verse's heading: the verse may have both.
   func has(_ type: ItemType, at verse: Int = v) -> Bool {
-    items.contains { $0.itemType == type && $0.verseNumber == verse }
+    items.contains { $0.itemType == type && $0.verseNumber == verse && !$0.isHeadingAboveTitle }
   }
   var actions: [ItemAction] = []
   func offer(_ id: ItemActionID, _ label: String, when condition: Bool = true) {
@@ -112,10 +113,13 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
     offer(.insertHeadingAfter, "Add heading after paragraph", when: !has(.headingAfterPara))
     offerStyles(true)
     offer(.delete, "Delete paragraph break")
+  case .heading where item.isHeadingAboveTitle:
+    offer(.delete, "Delete heading")
   case .heading:
     offer(.insertParallelRef, "Add parallel reference", when: !has(.parlRef))
     offer(.insertParagraphBefore, "Start paragraph after heading", when: !has(.para))
-    let otherHeadings = items.filter { $0.itemType == .heading && $0.verseNumber == v }.count > 1
+    let otherHeadings =
+      items.filter { $0.itemType == .heading && $0.verseNumber == v && !$0.isHeadingAboveTitle }.count > 1
     offer(
       .delete,
       has(.parlRef) && !otherHeadings ? "Delete heading and parallel reference" : "Delete heading")
@@ -147,7 +151,13 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
   case .paraCont:
     offerStyles(false)
     offer(.delete, "Remove paragraph break")
-  case .ascription, .headingAfterPara, .parlRef:
+  case .ascription:
+    // Some Bibles print a heading above the psalm's title.
+    offer(
+      .insertHeadingAboveTitle, "Add heading above psalm title",
+      when: !items.contains { $0.isHeadingAboveTitle && $0.verseNumber == v })
+    offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")
+  case .headingAfterPara, .parlRef:
     offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")
   }
   return actions

@@ -84,12 +84,15 @@ public let maxBreaksInVerse = 25
 /// paragraphs (capped so a long introduction never passes the main title; ties sort by IntSeq).
 /// A verse broken into several lines extends it: break k (its IntSeq) is a ParaCont and the
 /// VerseCont after it; the first break keeps the seed's +10 and +20, later ones follow in pairs
-/// (+21/+22, +23/+24 … +67/+68), all before the next verse's first item (+70).
+/// (+21/+22, +23/+24 … +67/+68), all before the next verse's first item (+70). A heading printed
+/// above a psalm title is a Heading with IntSeq −1 and the title's order (−25), so it sorts just
+/// before the title.
 public func itemOrder(type: ItemType, verse: Int, intSeq: Int = 0) -> Int {
   let base = 100 * verse + type.orderOffset
   let k = min(max(intSeq, 0), maxBreaksInVerse - 1)
   switch type {
   case .inSubj, .inPara: return base + min(max(intSeq, 0), introSequenceCap)
+  case .heading where intSeq < 0: return 100 * verse + ItemType.ascription.orderOffset
   case .paraCont where k > 0: return 100 * verse + 19 + 2 * k
   case .verseCont where k > 0: return 100 * verse + 20 + 2 * k
   default: return base

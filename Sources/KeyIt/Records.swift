@@ -166,6 +166,9 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
   /// The last verse this item covers (the bridge end, or its own verse).
   public var lastVerse: Int { isStartOfBridge ? lastVsOfBridge : verseNumber }
 
+  /// A heading printed above a psalm title (IntSeq −1), not the verse's own heading.
+  public var isHeadingAboveTitle: Bool { itemType == .heading && intSeq < 0 }
+
   /// The item's label in the user's terms ("Verse 5", "Verses 3–5", "Paragraph", …).
   public func label(inPsalms: Bool = false) -> String {
     switch itemType {

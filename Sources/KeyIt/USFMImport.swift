@@ -255,13 +255,15 @@ private struct ChapterBuilder {
   private mutating func attachPending(to verse: Int) {
     var floor = Int.min
     for (sequence, entry) in pending.enumerated() {
-      let order = max(itemOrder(type: entry.type, verse: verse), floor)
+      let aboveTitle =
+        entry.type == .heading && pending.dropFirst(sequence + 1).contains { $0.type == .ascription }
+      let order = max(itemOrder(type: entry.type, verse: verse, intSeq: aboveTitle ? -1 : 0), floor)
       floor = order
       let marker = entry.unit.marker == entry.type.defaultMarker || entry.unit.marker == "s" ? nil : entry.unit.marker
       items.append(
         ImportedItem(
           type: entry.type, verse: verse, text: entry.type.carriesText ? entry.unit.text : "",
-          intSeq: sequence, order: order, marker: marker))
+          intSeq: aboveTitle ? -1 : sequence, order: order, marker: marker))
     }
     pending.removeAll()
   }

@@ -35,7 +35,7 @@ import Testing
   @Test func ascriptionsOnlyInPsalmsAndTheyComeBack() async throws {
     let (store, _) = try await storeWithBible()
     var psalm = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 3)
-    #expect(try await ids(store, psalm.item(.ascription, verse: 1)) == [.delete])
+    #expect(try await ids(store, psalm.item(.ascription, verse: 1)) == [.insertHeadingAboveTitle, .delete])
     #expect(!(try await ids(store, psalm.item(.verse, verse: 1))).contains(.insertAscription))
     psalm = try await store.perform(.delete, on: psalm.item(.ascription, verse: 1))
     #expect(psalm.item(.ascription, verse: 1) == nil)
@@ -54,6 +54,37 @@ import Testing
     content = try await store.perform(.delete, on: content.item(.chapDesc, verse: 1))
     #expect(content.items.count == 23 && content.items.allSatisfy { $0.itemType == .verse })
     #expect(content.chapter.numItems == 23)
+  }
+
+  @Test func aHeadingPrintedAbovePsalmTitleStaysAboveItAndExportsThere() async throws {
+    let (store, _) = try await storeWithBible()
+    var psalm = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 3)
+    psalm = try await store.perform(.insertChapterLabel, on: psalm.item(.verse, verse: 1))
+    psalm = try await store.perform(.insertHeadingAboveTitle, on: psalm.item(.ascription, verse: 1))
+    #expect(!(try await ids(store, psalm.item(.ascription, verse: 1))).contains(.insertHeadingAboveTitle), "one only")
+    #expect(
+      try await ids(store, psalm.item(.heading, verse: 1)) == [.delete], "nothing may come between it and the title")
+    psalm = try await store.perform(.insertHeadingBefore, on: psalm.item(.verse, verse: 1))
+    psalm = try await store.perform(
+      .insertParallelRef, on: psalm.items.first { $0.itemType == .heading && $0.intSeq == 0 })
+    #expect(
+      psalm.items.filter { $0.verseNumber == 1 }.map(\.itemType) == [
+        .chapLabel, .heading, .ascription, .heading, .parlRef, .verse,
+      ])
+    let above = try #require(psalm.items.first { $0.isHeadingAboveTitle })
+    _ = try await store.setText(bibleID: nil, itemID: above.itemID!, text: "Morning prayer")
+    _ = try await store.setText(
+      bibleID: nil, itemID: psalm.item(.ascription, verse: 1)!.itemID!, text: "A Psalm by David")
+    let usfm = try await store.exportChapter(bibleID: nil, code: "PSA", chapter: 3)
+    #expect(usfm.contains("\\s1 Morning prayer\n\\d A Psalm by David\n"), "\(usfm)")
+
+    // Read back, it is the same item; deleting it leaves the verse's own heading and reference.
+    _ = try await store.importUSFM([("psa.usfm", usfm)], bibleID: nil)
+    psalm = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 3)
+    let imported = try #require(psalm.items.first { $0.itemType == .heading })
+    #expect(imported.isHeadingAboveTitle && imported.itemText == "Morning prayer")
+    psalm = try await store.perform(.delete, on: imported)
+    #expect(psalm.items.filter { $0.verseNumber == 1 }.map(\.itemType) == [.ascription, .para, .verse])
   }
 
   @Test func headingAfterParagraphLandsBetweenParagraphAndVerse() async throws {
