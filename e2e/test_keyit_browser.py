@@ -52,7 +52,10 @@ def type_into(browser, kind, verse, text):
 
 
 def actions_of(browser, item_row):
-    item_row.find_element(By.CSS_SELECTOR, ".label").click()
+    label = item_row.find_element(By.CSS_SELECTOR, ".label")
+    # Clear of the sticky header, as a user would scroll it.
+    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", label)
+    label.click()
     wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#popover button[data-action]"))
     ids = [b.get_attribute("data-action") for b in browser.find_elements(By.CSS_SELECTOR, "#popover button[data-action]")]
     return ids
@@ -301,6 +304,40 @@ def test_a_bible_numbered_like_its_printed_page(browser, server):
     usfm = server.get("/api/keyit/bibles/1/export?book=PSA&chapter=3").decode()
     assert "\\v 1 Psaume de David." in usfm and "\\v 9 Le salut" in usfm and "\\d" not in usfm
     assert "\\v 2 Éternel, que mes ennemis sont nombreux!\n\\q2 Quelle multitude se lève contre moi!" in usfm
+    assert USFMParser(usfm).errors == []
+
+
+def test_renumbering_a_bible_moves_its_text_and_a_heading_goes_above_a_psalm_title(browser, server):
+    """A Bible begun in Original numbering is renumbered as English Bibles print it: Psalm 3's
+    verse 1 becomes its title and every verse moves down one; a heading printed above the title
+    is then added from the title's menu, and the export puts it before \\d."""
+    browser.get(server.base + "/keyit")
+    form = browser.find_element(By.ID, "new-bible-form")
+    form.find_element(By.NAME, "name").send_keys("Segond")
+    form.find_element(By.CSS_SELECTOR, "input[name=versification][value=org]").click()
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_for(browser, lambda d: d.current_url.endswith("/books"))
+    open_chapter(browser, server, "PSA", 3)
+    type_into(browser, "Verse", 1, "Psaume de David.")
+    type_into(browser, "Verse", 9, "Le salut est auprès de l'Éternel.")
+
+    browser.get(server.base + "/keyit/setup")
+    renumber = browser.find_element(By.ID, "versification-form")
+    renumber.find_element(By.CSS_SELECTOR, "select[name=versification] option[value=eng]").click()
+    renumber.find_element(By.ID, "renumber").click()
+    notice = wait_for(browser, lambda d: d.find_elements(By.ID, "notice"))[0].text
+    assert "numbered as in English" in notice and "PSA 3:1 → PSA 3:0" in notice and "PSA 3:9 → PSA 3:8" in notice
+
+    open_chapter(browser, server, "PSA", 3)
+    assert field(browser, "Ascription").get_attribute("value") == "Psaume de David."
+    assert field(browser, "Verse", 8).get_attribute("value") == "Le salut est auprès de l'Éternel."
+    count = act(browser, row(browser, "Ascription"), "insertHeadingAboveTitle")
+    wait_items(browser, count + 1)
+    kinds = [e.get_attribute("class").split()[1] for e in browser.find_elements(By.CSS_SELECTOR, "#items li")[:3]]
+    assert kinds == ["type-Heading", "type-Ascription", "type-Verse"]
+    type_into(browser, "Heading", None, "Prière du matin")
+    usfm = server.get("/api/keyit/bibles/1/export?book=PSA&chapter=3").decode()
+    assert "\\s1 Prière du matin\n\\d Psaume de David.\n" in usfm and "\\v 8 Le salut" in usfm
     assert USFMParser(usfm).errors == []
 
 

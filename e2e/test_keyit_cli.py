@@ -160,3 +160,19 @@ def test_resume_position_is_remembered(cli):
     assert cli.json("bibles")[0]["currBook"] == 8
     ruth = next(b for b in cli.json("books") if b["book"]["bookCode"] == "RUT")
     assert ruth["book"]["currChapter"] == 3
+
+
+def test_renumbering_moves_text_or_names_the_verses_that_stop_it(cli):
+    cli.run("init", "--name", "Segond", "--versification", "org")
+    assert cli.run("versification").stdout.startswith("org\tOriginal")
+    psalm = cli.json("items", "PSA", "3")
+    cli.run("set", item(psalm, "Verse", 1)["itemID"], "Psaume de David.")
+    letter = cli.json("items", "3JN", "1")
+    cli.run("set", item(letter, "Verse", 15)["itemID"], "Que la paix soit avec toi!")
+    refused = cli.run("versification", "kjv", check=False)
+    assert refused.returncode != 0 and "3JN 1:15 (King James has no 3JN 1:15)" in refused.stderr
+    assert cli.json("versification") == "org", "a refused change changes nothing"
+    report = cli.json("versification", "eng")
+    assert report["from"] == "org" and report["to"] == "eng" and "PSA 3:1 → PSA 3:0" in report["moved"]
+    assert item(cli.json("items", "PSA", "3"), "Ascription", 1)["itemText"] == "Psaume de David."
+    assert "\\d Psaume de David." in cli.run("export", "PSA", "3").stdout

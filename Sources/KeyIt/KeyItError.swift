@@ -37,6 +37,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case notInVersification(file: String, line: Int, problem: String, versification: Versification, fits: [Versification])
   /// A book the Bible's versification does not number, or that the Bible has already.
   case cannotAddBook(code: String, reason: String)
+  /// Changing the Bible's versification would lose the text of these verses (each with why).
+  case versificationLosesText(to: Versification, verses: [String])
   /// A file that cannot be read or written.
   case file(path: String, message: String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
@@ -71,6 +73,10 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(shortened(file)):\(line): \(problem) in the \(versification.name) versification; the file fits "
         + fits.map(\.name).joined(separator: ", ") + ": create the Bible with one of them"
     case .cannotAddBook(let code, let reason): "\(quoted(code)) cannot be added: \(reason)"
+    case .versificationLosesText(let to, let verses):
+      "changing to \(to.name) numbering would lose text: \(verses.prefix(10).joined(separator: "; "))"
+        + (verses.count > 10 ? " and \(verses.count - 10) more" : "")
+        + ". Move or delete that text first; nothing was changed"
     case .file(let path, let message): "\(path): \(message)"
     case .controlCharacter(let field, let scalar):
       "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"

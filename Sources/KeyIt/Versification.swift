@@ -74,7 +74,7 @@ public enum Versification: String, Codable, Sendable, CaseIterable {
     return books
   }
 
-  private static func resource(_ name: String) throws -> String {
+  static func resource(_ name: String) throws -> String {
     guard
       let url = Bundle.module.url(forResource: name, withExtension: "vrs", subdirectory: "Resources/versification")
     else { throw KeyItError.badResourceLine(file: "\(name).vrs", line: 0) }

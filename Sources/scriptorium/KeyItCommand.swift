@@ -11,7 +11,7 @@ struct KeyItCommand: AsyncParsableCommand {
       KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
       KeyItChapters.self, KeyItItems.self,
       KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
-      KeyItStats.self, KeyItAddBook.self,
+      KeyItStats.self, KeyItAddBook.self, KeyItVersification.self,
     ])
 }
 
@@ -101,6 +101,34 @@ struct KeyItRenameBook: AsyncParsableCommand {
   func run() async throws {
     let renamed = try await options.store().renameBook(bibleID: options.bible, code: book, to: name)
     try options.emit(renamed) { "\(renamed.bookCode) is now \(renamed.bookName)" }
+  }
+}
+
+struct KeyItVersification: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "versification",
+    abstract: "Show the Bible's versification, or change it (typed text moves by the mapping lines).",
+    discussion: "A change that would lose text is refused, naming the verses, and changes nothing.")
+  @OptionGroup var options: KeyItOptions
+  @Argument(
+    help: ArgumentHelp(
+      Versification.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + ".", valueName: "id"))
+  var versification: Versification?
+
+  func run() async throws {
+    let store = try options.store()
+    guard let versification else {
+      let current = try await store.bible(options.bible).versification
+      try options.emit(current) { "\(current.rawValue)\t\(current.name): \(current.explanation)" }
+      return
+    }
+    let report = try await store.changeVersification(bibleID: options.bible, to: versification)
+    try options.emit(report) {
+      ([
+        "Verses are now numbered as in \(report.to.name) (was \(report.from.name)); \(report.moved.count) with text moved"
+      ]
+        + report.moved).joined(separator: "\n")
+    }
   }
 }
 

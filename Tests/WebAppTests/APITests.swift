@@ -87,6 +87,56 @@ import Testing
     }
   }
 
+  @Test func changingTheVersificationMovesTextOrNamesTheVersesThatStopIt() async throws {
+    let (app, store) = try await makeApp()
+    let psalm = try await store.openChapter(bibleID: 1, code: "PSA", chapter: 3)
+    _ = try await store.setText(bibleID: 1, itemID: psalm.items[0].itemID!, text: "A Psalm by David")
+    try await app.test(.router) { client in
+      let report = try await client.execute(
+        uri: "/api/keyit/bibles/1/versification", method: .put, headers: sameOrigin,
+        body: json(["versification": "org"])
+      ) { response in
+        #expect(response.status == .ok)
+        return try response.decoded(VersificationChangeReport.self)
+      }
+      #expect(report.from == .kjv && report.to == .original && report.moved == ["PSA 3:0 → PSA 3:1"])
+      let letter = try await store.openChapter(bibleID: 1, code: "3JN", chapter: 1)
+      _ = try await store.setText(bibleID: 1, itemID: letter.items.last!.itemID!, text: "Peace be to you.")
+      try await client.execute(
+        uri: "/api/keyit/bibles/1/versification", method: .put, headers: sameOrigin,
+        body: json(["versification": "kjv"])
+      ) { response in
+        #expect(response.status == .conflict)
+        #expect(response.error?.contains("3JN 1:15") == true)
+      }
+      try await client.execute(
+        uri: "/api/keyit/bibles/1/versification", method: .put, headers: sameOrigin, body: json(["versification": "x"])
+      ) { #expect($0.status == .badRequest) }
+      #expect(try await store.bible(1).versification == .original, "refused changes changed nothing")
+
+      // The setup page's form says what moved, or what stops it.
+      let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded", .origin: "http://localhost"]
+      try await client.execute(
+        uri: "/keyit/bibles/1/versification", method: .post, headers: form,
+        body: ByteBuffer(string: "versification=kjv")
+      ) { response in
+        #expect(response.status == .conflict)
+        #expect(
+          response.text.contains("role=\"alert\"") && response.text.contains("3JN 1:15 (King James has no 3JN 1:15)"))
+      }
+      try await client.execute(
+        uri: "/keyit/bibles/1/versification", method: .post, headers: form,
+        body: ByteBuffer(string: "versification=eng")
+      ) { response in
+        #expect(response.status == .ok)
+        #expect(
+          response.text.contains(
+            "Verses are now numbered as in English. 1 typed verse changed its number: PSA 3:1 → PSA 3:0"))
+        #expect(response.text.contains("<option value=\"eng\" selected>"))
+      }
+    }
+  }
+
   @Test func crossOriginWritesAreRejected() async throws {
     let (app, store) = try await makeApp()
     let verse = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items[0].itemID!

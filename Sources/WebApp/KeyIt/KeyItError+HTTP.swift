@@ -6,7 +6,7 @@ extension KeyItError: ServerError {
   var status: HTTPResponse.Status {
     switch self {
     case .unknownBible, .unknownBook, .unknownChapter, .unknownItem: .notFound
-    case .noBible, .staleText: .conflict
+    case .noBible, .staleText, .versificationLosesText: .conflict
     case .badResourceLine, .file: .internalServerError
     case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
       .controlCharacter, .notInVersification, .cannotAddBook:
@@ -23,6 +23,7 @@ extension KeyItError: ServerError {
     case .offsetOutOfRange: "offset"
     case .cannotAddBook: "book"
     case .staleText: "text"
+    case .versificationLosesText: "versification"
     case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,
       .actionNotAllowed, .itemHasNoText, .usfm, .file, .notInVersification:
       nil

@@ -16,11 +16,15 @@ struct SetupPage {
   let bibles: [BibleJSON]
   let hasBibles: Bool
   let error: String?
+  /// What the last change did, shown above the forms.
+  let notice: String?
   let nameLists: [Choice]
   let newNameLists: [Choice]
   let versifications: [VersificationChoice]
+  /// The same choices for renumbering the current Bible, its own selected.
+  let renumberings: [VersificationChoice]
 
-  /// A versification offered for a new Bible, with what it is for.
+  /// A versification offered, with what it is for.
   struct VersificationChoice {
     let value: String
     let name: String
@@ -28,18 +32,23 @@ struct SetupPage {
     let selected: Bool
   }
 
-  init(current: Bible?, bibles: [BibleJSON], error: String?) {
+  init(current: Bible?, bibles: [BibleJSON], error: String?, notice: String? = nil) {
     self.current = bibles.first { $0.current }
     bibleID = current?.bibleID
     self.bibles = bibles
     hasBibles = !bibles.isEmpty
     self.error = error
+    self.notice = notice
     nameLists = BookCatalog.nameLists.map {
       Choice(value: $0.id, label: $0.name, selected: $0.id == current?.bookNames)
     }
     newNameLists = BookCatalog.nameLists.map { Choice(value: $0.id, label: $0.name, selected: $0.id == "en") }
     versifications = Versification.allCases.map {
       VersificationChoice(value: $0.rawValue, name: $0.name, explanation: $0.explanation, selected: $0 == .kjv)
+    }
+    renumberings = Versification.allCases.map {
+      VersificationChoice(
+        value: $0.rawValue, name: $0.name, explanation: $0.explanation, selected: $0 == current?.versification)
     }
   }
 }

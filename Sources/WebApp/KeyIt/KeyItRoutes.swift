@@ -20,6 +20,7 @@ struct KeyItRoutes: AppRoutes {
       .get("/keyit/setup", setup),
       .post("/keyit/bibles", createBible),
       .post("/keyit/bibles/:bible/setup", saveSetup),
+      .post("/keyit/bibles/:bible/versification", changeVersification),
       .post("/keyit/bibles/:bible/select", selectBible),
       .post("/keyit/bibles/:bible/books", addBook),
       .post("/keyit/bibles/:bible/books/:code/name", renameBook),
@@ -43,6 +44,7 @@ struct KeyItRoutes: AppRoutes {
       .get("/api/keyit/bibles/:bible/export", export),
       .post("/api/keyit/bibles/:bible/import", importUSFM),
       .put("/api/keyit/bibles/:bible/books/:code/name", renameBookJSON),
+      .put("/api/keyit/bibles/:bible/versification", changeVersificationJSON),
     ]
   }
 
@@ -59,7 +61,7 @@ struct KeyItRoutes: AppRoutes {
   }
 
   @Sendable func setup(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-    try await setupPage(error: nil)
+    try await setupPage()
   }
 
   @Sendable func saveSetup(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -87,12 +89,7 @@ struct KeyItRoutes: AppRoutes {
       let frenchPsalms: String?
     }
     let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
-    let versification = try form.versification.map {
-      guard let chosen = Versification(rawValue: $0) else {
-        throw HTTPError(.badRequest, message: "versification must be one of eng, kjv, org, lxx, vul, rsc, rso")
-      }
-      return chosen
-    }
+    let versification = try form.versification.map(Self.versification)
     let bible: Bible
     do {
       bible = try await store.createBible(
@@ -102,6 +99,35 @@ struct KeyItRoutes: AppRoutes {
       return try await setupPage(error: error.description, status: .unprocessableContent)
     }
     return redirect("/keyit/bibles/\(bible.bibleID!)/books")
+  }
+
+  /// Renumbers the Bible's verses; the setup page says what moved, or which verses stop it.
+  @Sendable func changeVersification(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    struct Form: Decodable { let versification: String }
+    let form = try await URLEncodedFormDecoder().decode(Form.self, from: request, context: context)
+    do {
+      let report = try await store.changeVersification(
+        bibleID: try bibleID(context), to: try Self.versification(form.versification))
+      let moved = report.moved.count
+      return try await setupPage(
+        notice: "Verses are now numbered as in \(report.to.name). "
+          + (moved == 0
+            ? "No typed verse changed its number."
+            : moved == 1 ? "1 typed verse changed its number: " : "\(moved) typed verses changed their number: ")
+          + report.moved.prefix(20).joined(separator: ", ") + (moved > 20 ? " …" : ""))
+    } catch let error as KeyItError where error.status == .conflict {
+      return try await setupPage(error: error.description, status: .conflict)
+    }
+  }
+
+  /// A versification id from a form or body; anything else is a 400 naming the choices.
+  static func versification(_ value: String) throws -> Versification {
+    guard let chosen = Versification(rawValue: value) else {
+      throw HTTPError(
+        .badRequest,
+        message: "versification must be one of " + Versification.allCases.map(\.rawValue).joined(separator: ", "))
+    }
+    return chosen
   }
 
   @Sendable func selectBible(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -167,13 +193,26 @@ struct KeyItRoutes: AppRoutes {
     return redirect(book.currChapter > 0 ? "\(base)/\(spec.code)/\(book.currChapter)" : "\(base)/\(spec.code)")
   }
 
-  private func setupPage(error: String?, status: HTTPResponse.Status = .ok) async throws -> Response {
+  private func setupPage(error: String? = nil, notice: String? = nil, status: HTTPResponse.Status = .ok)
+    async throws -> Response
+  {
     let current = try await store.currentBible()
     let bibles = try await store.bibles().map { BibleJSON($0, current: current?.bibleID) }
-    return try pages.render("keyit-setup", SetupPage(current: current, bibles: bibles, error: error), status: status)
+    return try pages.render(
+      "keyit-setup", SetupPage(current: current, bibles: bibles, error: error, notice: notice), status: status)
   }
 
   // MARK: API
+
+  @Sendable func changeVersificationJSON(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<VersificationChangeReport>
+  {
+    struct Body: Decodable { let versification: String }
+    let body = try await request.decode(as: Body.self, context: context)
+    return JSONResponse(
+      try await store.changeVersification(bibleID: try bibleID(context), to: try Self.versification(body.versification))
+    )
+  }
 
   @Sendable func bibles(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<[BibleJSON]> {
     let current = try await store.currentBible()?.bibleID
