@@ -44,6 +44,11 @@ public struct AppealScript: Sendable, Equatable, Codable {
   /// How many advances the appeal slide takes before the next slide (at least 1).
   public var steps: Int { max(1, chunks.count + (removesText ? 1 : 0)) }
 
-  /// What the display shows over the video at `step` (nil: no text).
-  public func displayText(at step: Int) -> String? { step < chunks.count ? chunks[step] : nil }
+  /// What the display shows over the video at `step` (nil: no text). Past the chunks (the
+  /// speaker's notes may take more pages than the audience has chunks) the last chunk stays,
+  /// unless a `<R>` removed the text.
+  public func displayText(at step: Int) -> String? {
+    if step < chunks.count { return chunks[step] }
+    return removesText ? nil : chunks.last
+  }
 }

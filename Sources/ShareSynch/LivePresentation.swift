@@ -13,14 +13,19 @@ public enum PresentationIntent: Sendable, Equatable, Decodable {
   case show(slide: Int64)
   /// Black screen on or off.
   case black
+  /// White screen on or off.
+  case white
+  /// The presentation's timer: pause or resume, or reset to zero.
+  case timer(TimerAction)
   /// Appeal type and song (deferred while the appeal shows).
   case appeal(AppealSetting)
   /// The presenter measured how many notes pages a slide needs at its font size.
   case pages(slide: Int64, count: Int)
 
-  private enum CodingKeys: String, CodingKey { case intent, number, slide, type, song, count }
+  private enum CodingKeys: String, CodingKey { case intent, number, slide, type, song, count, action }
 
-  /// Reads `{"intent": "advance" | "back" | "jump" | "show" | "black" | "appeal" | "pages", …}`.
+  /// Reads `{"intent": "advance" | "back" | "jump" | "show" | "black" | "white" | "appeal" | "pages" |
+  /// "timer", …}`.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     let name = try values.decode(String.self, forKey: .intent)
@@ -28,6 +33,8 @@ public enum PresentationIntent: Sendable, Equatable, Decodable {
     case "advance": self = .advance
     case "back": self = .back
     case "black": self = .black
+    case "white": self = .white
+    case "timer": self = .timer(try values.decode(TimerAction.self, forKey: .action))
     case "jump": self = .jump(number: try values.decode(Int.self, forKey: .number))
     case "show": self = .show(slide: try values.decode(Int64.self, forKey: .slide))
     case "pages":
@@ -41,7 +48,7 @@ public enum PresentationIntent: Sendable, Equatable, Decodable {
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .intent, in: values,
-        debugDescription: "unknown intent \(name): advance, back, jump, show, black, appeal or pages")
+        debugDescription: "unknown intent \(name): advance, back, jump, show, black, white, appeal, pages or timer")
     }
   }
 }
@@ -57,34 +64,45 @@ public struct LivePresentation: Sendable, Equatable {
   public private(set) var engine: PresentationEngine
   /// Bumped when the slides change (an edit), so clients reload them.
   public private(set) var slidesVersion = 1
+  /// How long the sermon has run: it belongs to the presentation, so reloading a page or a
+  /// second window never restarts it.
+  public private(set) var timer: PresentationTimer
   private let songs: [SeriesManifest.Song]
 
   /// A presentation at slide 1 (or `startAt` when it is visible).
   public init(
     series: String, sermon: String, slides: [PresentationSlide], appeal: AppealSetting, songs: [SeriesManifest.Song],
-    startAt: Int64? = nil
+    startAt: Int64? = nil, endOfSermon: EndOfSermon = .black, now: Date = Date()
   ) {
     self.series = series
     self.sermon = sermon
     self.songs = songs
     engine = PresentationEngine(slides: slides, appeal: appeal, startAt: startAt)
+    engine.endOfSermon = endOfSermon
+    timer = PresentationTimer(startedAt: now)
   }
 
   /// Applies an intent; true when anything a client shows changed.
   @discardableResult
-  public mutating func apply(_ intent: PresentationIntent) -> Bool {
-    let before = engine
+  public mutating func apply(_ intent: PresentationIntent, at now: Date = Date()) -> Bool {
+    let before = (engine, timer)
     switch intent {
     case .advance: engine.advance()
     case .back: engine.back()
     case .jump(let number): engine.jump(toNumber: number)
     case .show(let slide): engine.jump(toSlide: slide)
-    case .black: engine.toggleBlack()
+    case .black: engine.toggle(.black)
+    case .white: engine.toggle(.white)
     case .appeal(let setting): engine.setAppeal(setting)
     case .pages(let slide, let count): engine.setNotePages(count, for: slide)
+    case .timer(.toggle): timer.toggle(at: now)
+    case .timer(.reset): timer.reset(at: now)
     }
-    return engine != before
+    return engine != before.0 || timer != before.1
   }
+
+  /// Changes what advancing past the last slide does (a settings change during the sermon).
+  public mutating func setEndOfSermon(_ end: EndOfSermon) { engine.endOfSermon = end }
 
   /// Takes edited slides, staying on the current slide where it can.
   public mutating func replaceSlides(_ slides: [PresentationSlide]) {
@@ -93,12 +111,13 @@ public struct LivePresentation: Sendable, Equatable {
   }
 
   /// The state every client renders.
-  public func snapshot(displays: Int = 0, remotes: Int = 0) -> PresentationSnapshot {
+  public func snapshot(displays: Int = 0, remotes: Int = 0, at now: Date = Date()) -> PresentationSnapshot {
     let visible = engine.visible
     return PresentationSnapshot(
       series: series, sermon: sermon, slidesVersion: slidesVersion, counter: engine.counter, index: engine.index,
       total: visible.count, slide: engine.current?.id, previous: engine.previous?.id, next: engine.next?.id,
-      step: engine.step, steps: engine.stepsHere, black: engine.black, appealText: engine.appealText,
+      step: engine.step, steps: engine.stepsHere, black: engine.blank == .black, white: engine.blank == .white,
+      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, appealText: engine.appealText,
       appeal: engine.shownAppeal, pendingAppeal: engine.pendingAppeal,
       appealResource: SeriesManifest.appealResource(engine.shownAppeal, songs: songs), displays: displays,
       remotes: remotes)
@@ -131,6 +150,12 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let steps: Int
   /// The black screen is on.
   public let black: Bool
+  /// The white screen is on.
+  public let white: Bool
+  /// Whole seconds the sermon has run (the timer), when this state was sent.
+  public let elapsed: Double
+  /// The timer is running (not paused); clients count on from `elapsed` while it is.
+  public let timerRunning: Bool
   /// The appeal text the display shows over the video now.
   public let appealText: String?
   /// The appeal the display shows.

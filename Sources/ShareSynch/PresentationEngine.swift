@@ -39,6 +39,16 @@ public enum AppealType: String, Sendable, Codable, CaseIterable {
   case textOnly = "text"
 }
 
+/// A blank screen the display shows instead of the slide.
+public enum BlankScreen: String, Sendable, Codable {
+  case black, white
+}
+
+/// What advancing past the last slide does (seed A.3.6): black screen, or back to the first slide.
+public enum EndOfSermon: String, Sendable, Codable, CaseIterable {
+  case black, wrap
+}
+
 /// The presentation engine (pure, no I/O): where a running presentation is and what each key does
 /// (seed A.3.4). Positions count the visible slides only; on a slide, the step is the notes page
 /// (pages as the presenter's screen measured them) or, on an appeal slide, the appeal chunk.
@@ -49,8 +59,10 @@ public struct PresentationEngine: Sendable, Equatable {
   public private(set) var index: Int = 0
   /// The notes page, or the appeal step, on the current slide.
   public private(set) var step: Int = 0
-  /// The black screen is on.
-  public private(set) var black = false
+  /// The blank screen shown instead of the slide, if any; the next advance or back clears it.
+  public private(set) var blank: BlankScreen?
+  /// What advancing past the last slide (or back before the first) does.
+  public var endOfSermon: EndOfSermon = .black
   /// The appeal as the display shows it now.
   public private(set) var shownAppeal: AppealSetting
   /// A change of appeal made while it shows, applied the next time it is shown.
@@ -77,7 +89,8 @@ public struct PresentationEngine: Sendable, Equatable {
   /// `current/total`, counting visible slides (`0/0` when none is).
   public var counter: String { visible.isEmpty ? "0/0" : "\(index + 1)/\(visible.count)" }
 
-  /// How many steps the current slide has: its appeal's steps, else its notes pages.
+  /// How many steps the current slide has: its notes pages, and on an appeal slide at least its
+  /// appeal's steps (both the speaker's pages and the audience's chunks are reached).
   public var stepsHere: Int { current.map(steps(of:)) ?? 1 }
   /// True when advancing stays on this slide (more notes, or more appeal text, follow).
   public var moreOnThisSlide: Bool { step + 1 < stepsHere }
@@ -85,7 +98,7 @@ public struct PresentationEngine: Sendable, Equatable {
   public var appealText: String? { current?.appeal?.displayText(at: step) }
 
   private func steps(of slide: PresentationSlide) -> Int {
-    slide.appeal?.steps ?? max(1, notePages[slide.id] ?? 1)
+    max(slide.appeal?.steps ?? 1, notePages[slide.id] ?? 1)
   }
 
   /// The most notes pages a slide may report (a client's number is not trusted further).
@@ -97,23 +110,30 @@ public struct PresentationEngine: Sendable, Equatable {
     step = min(step, stepsHere - 1)
   }
 
-  /// The next notes page or appeal step, else the next slide; after the last slide, the first.
+  /// The next notes page or appeal step, else the next slide. Past the last slide: a black
+  /// screen, or the first slide (`endOfSermon`). A blank screen is only cleared, as in PowerPoint.
   public mutating func advance() {
     guard !visible.isEmpty else { return }
-    if moreOnThisSlide {
+    if blank != nil {
+      blank = nil
+    } else if moreOnThisSlide {
       step += 1
-    } else {
+    } else if index + 1 < visible.count || endOfSermon == .wrap {
       move(to: (index + 1) % visible.count, step: 0)
+    } else {
+      blank = .black
     }
   }
 
   /// The previous notes page or appeal step, else the previous slide at its last step; before
-  /// the first slide, the last. `back` undoes `advance` exactly.
+  /// the first slide, the last when wrapping (else nothing). A blank screen is only cleared.
   public mutating func back() {
     guard !visible.isEmpty else { return }
-    if step > 0 {
+    if blank != nil {
+      blank = nil
+    } else if step > 0 {
       step -= 1
-    } else {
+    } else if index > 0 || endOfSermon == .wrap {
       let target = (index + visible.count - 1) % visible.count
       move(to: target, step: steps(of: visible[target]) - 1)
     }
@@ -135,8 +155,8 @@ public struct PresentationEngine: Sendable, Equatable {
     return true
   }
 
-  /// Turns the black screen on or off.
-  public mutating func toggleBlack() { black.toggle() }
+  /// Turns a blank screen on, or off when it is already showing.
+  public mutating func toggle(_ screen: BlankScreen) { blank = blank == screen ? nil : screen }
 
   /// Changes the appeal type or song: at once unless the appeal is showing, else the next time.
   public mutating func setAppeal(_ setting: AppealSetting) {
@@ -168,6 +188,7 @@ public struct PresentationEngine: Sendable, Equatable {
   private mutating func move(to target: Int, step newStep: Int) {
     index = target
     step = newStep
+    blank = nil
     if current?.appeal != nil, let pending = pendingAppeal {  // entering (or re-entering) the appeal
       shownAppeal = pending
       pendingAppeal = nil

@@ -49,7 +49,8 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
   public func entry(_ id: String) throws -> Entry {
     guard let entry = series.first(where: { $0.id == id }) else {
       throw ShareSynchError.badCatalog(
-        "it offers no series \(shortened(id)) (it has \(shortened(series.map(\.id).joined(separator: ", "), limit: 300)))")
+        "it offers no series \(shortened(id)) (it has \(shortened(series.map(\.id).joined(separator: ", "), limit: 300)))"
+      )
     }
     return entry
   }

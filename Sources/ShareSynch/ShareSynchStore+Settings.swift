@@ -38,15 +38,16 @@ extension ShareSynchStore {
       for row in try Row.fetchAll(db, sql: "SELECT key, value FROM Settings") { stored[row["key"]] = row["value"] }
       return ShareSynchSettings(
         catalogURL: stored["catalogURL"], activation: stored["activation"],
-        advance: stored["advance"].flatMap(AdvanceMode.init(rawValue:)) ?? .buttons)
+        advance: stored["advance"].flatMap(AdvanceMode.init(rawValue:)) ?? .buttons,
+        endOfSermon: stored["endOfSermon"].flatMap(EndOfSermon.init(rawValue:)) ?? .black)
     }
   }
 
   /// Changes the settings given (an empty text clears one) in one transaction; a catalog address
   /// must be http(s).
-  public func updateSettings(catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil)
-    async throws -> ShareSynchSettings
-  {
+  public func updateSettings(
+    catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil, endOfSermon: EndOfSermon? = nil
+  ) async throws -> ShareSynchSettings {
     let catalog = catalogURL?.trimmed
     if let catalog, !catalog.isEmpty,
       URL(string: catalog)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
@@ -56,6 +57,7 @@ extension ShareSynchStore {
     try await writer.write { db in
       for (key, value) in [
         ("catalogURL", catalog), ("activation", activation?.trimmed), ("advance", advance?.rawValue),
+        ("endOfSermon", endOfSermon?.rawValue),
       ] {
         guard let value else { continue }
         if value.isEmpty {
@@ -103,4 +105,6 @@ public struct ShareSynchSettings: Codable, Sendable, Equatable {
   public let activation: String?
   /// How a touch screen advances.
   public let advance: AdvanceMode
+  /// What advancing past the last slide does.
+  public let endOfSermon: EndOfSermon
 }

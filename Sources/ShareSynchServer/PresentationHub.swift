@@ -6,6 +6,10 @@ import ShareSynch
 /// the hub applies them to the one `LivePresentation` and pushes the new state to every client,
 /// numbered so a client never applies an older state over a newer one. One presentation runs at a
 /// time (one projector).
+///
+/// No change may be lost: the state is never copied across an `await` (the actor lets other
+/// intents in there); whatever must be read from the store is read first, then the live state
+/// is changed in place, checking it is still the same presentation.
 public actor PresentationHub {
   /// Who a connection is.
   public enum Role: String, Sendable {
@@ -29,11 +33,20 @@ public actor PresentationHub {
   private let timerLog: TimerLog?
   /// When presentation mode began: the first presenter's arrival since the last one left.
   private var presentingSince: Date?
+  /// The presenter window whose notes pages count: the one that moved the presentation last.
+  /// Other presenters (another size, another font) follow its page; their counts are ignored.
+  private var pageLeader: UUID?
+  /// Bumped whenever a presenter connects, so a pending end of presentation mode knows it is stale.
+  private var presenterGeneration = 0
+  /// How long presentation mode outlives its last presenter: a reload, F5 from a clicker or
+  /// Edit → Done must not end the run (nor split the timer log).
+  private let presenterGrace: Duration
 
   /// A hub with no presentation running, over `store`, logging long runs to `timerLog`.
-  public init(store: ShareSynchStore, timerLog: TimerLog? = nil) {
+  public init(store: ShareSynchStore, timerLog: TimerLog? = nil, presenterGrace: Duration = .seconds(30)) {
     self.store = store
     self.timerLog = timerLog
+    self.presenterGrace = presenterGrace
   }
 
   /// Starts presenting a sermon at slide 1 and remembers it as the last used. Unless `restart`,
@@ -43,10 +56,12 @@ public actor PresentationHub {
     if !restart, let live, live.series == series, live.sermon == sermon { return snapshot(of: live) }
     let slides = try await store.slides(series: series, sermon: sermon)
     let state = try await store.sermonState(series: series, sermon: sermon)
+    let end = try await store.settings().endOfSermon
+    try await store.rememberLastSermon(SermonReference(series: series, sermon: sermon))
+    if live?.series != series || live?.sermon != sermon { recordRun() }
     live = LivePresentation(
       series: series, sermon: sermon, slides: slides.map(\.presentation), appeal: state.appeal,
-      songs: try store.manifest(series).songs)
-    try await store.rememberLastSermon(SermonReference(series: series, sermon: sermon))
+      songs: try store.manifest(series).songs, endOfSermon: end)
     await broadcast()
     return current()!
   }
@@ -54,11 +69,25 @@ public actor PresentationHub {
   /// The running presentation's state (nil when none runs).
   public func current() -> PresentationSnapshot? { live.map(snapshot(of:)) }
 
-  /// Applies an intent to the running presentation and pushes the result.
-  public func apply(_ intent: PresentationIntent) async throws -> PresentationSnapshot {
-    guard var presentation = live else { throw ShareSynchError.nothingPresented }
+  /// Applies an intent to the running presentation and pushes the result. `from` is the client
+  /// that sent it: a presenter that moves the presentation becomes the one whose notes pages count.
+  public func apply(_ intent: PresentationIntent, from client: UUID? = nil) async throws -> PresentationSnapshot {
+    guard let target = live else { throw ShareSynchError.nothingPresented }
     if case .appeal(let setting) = intent {  // the sermon keeps its appeal choice
-      _ = try await store.setAppeal(setting, series: presentation.series, sermon: presentation.sermon)
+      _ = try await store.setAppeal(setting, series: target.series, sermon: target.sermon)
+    }
+    // Other intents may have run during the await: apply this one to the state as it is now.
+    guard var presentation = live, presentation.series == target.series, presentation.sermon == target.sermon else {
+      throw ShareSynchError.nothingPresented
+    }
+    switch intent {
+    case .advance, .back, .jump, .show:
+      if let client, clients[client]?.role == .presenter { pageLeader = client }
+    case .pages:
+      if let client, let pageLeader, client != pageLeader, clients[pageLeader] != nil {
+        return snapshot(of: presentation)
+      }
+    default: break
     }
     let slideBefore = presentation.engine.current?.id
     guard presentation.apply(intent) else { return snapshot(of: presentation) }
@@ -73,10 +102,18 @@ public actor PresentationHub {
 
   /// Reloads the slides after a change to the series (languages, variation, edits).
   public func slidesChanged(series: String) async throws {
-    guard var presentation = live, presentation.series == series else { return }
-    let slides = try await store.slides(series: series, sermon: presentation.sermon)
-    presentation.replaceSlides(slides.map(\.presentation))
-    live = presentation
+    guard let target = live, target.series == series else { return }
+    let slides = try await store.slides(series: series, sermon: target.sermon)
+    // Advances made while the slides were read stay; another sermon started meanwhile is left alone.
+    guard live?.series == series, live?.sermon == target.sermon else { return }
+    live?.replaceSlides(slides.map(\.presentation))
+    await broadcast()
+  }
+
+  /// The settings changed what advancing past the last slide does.
+  public func endOfSermonChanged(_ end: EndOfSermon) async {
+    guard live != nil else { return }
+    live?.setEndOfSermon(end)
     await broadcast()
   }
 
@@ -85,7 +122,10 @@ public actor PresentationHub {
   public func connect(role: Role, send: @escaping Send) async -> UUID {
     let id = UUID()
     clients[id] = Client(role: role, send: send)
-    if role == .presenter, presentingSince == nil { presentingSince = Date() }
+    if role == .presenter {
+      presenterGeneration += 1
+      if presentingSince == nil { presentingSince = Date() }
+    }
     if role == .presenter, let live {
       try? await send(Self.encode(StateMessage(seq: sequence, state: snapshot(of: live))))
     } else {
@@ -95,25 +135,43 @@ public actor PresentationHub {
   }
 
   /// Applies an intent a client sent as JSON; returns the error message to send back, if any.
-  public func receive(_ text: String) async -> String? {
+  public func receive(_ text: String, from client: UUID? = nil) async -> String? {
     do {
-      _ = try await apply(JSONDecoder().decode(PresentationIntent.self, from: Data(text.utf8)))
+      _ = try await apply(JSONDecoder().decode(PresentationIntent.self, from: Data(text.utf8)), from: client)
       return nil
     } catch {
       return Self.encode(["error": "\(error)"])
     }
   }
 
-  /// Disconnects a client; the last presenter leaving ends presentation mode.
+  /// Disconnects a client; when the last presenter has been gone for the grace period,
+  /// presentation mode ends.
   public func disconnect(_ id: UUID) async {
     let role = clients.removeValue(forKey: id)?.role
-    if role == .presenter, !clients.values.contains(where: { $0.role == .presenter }) { endPresentationMode() }
+    if pageLeader == id { pageLeader = nil }
+    if role == .presenter, !clients.values.contains(where: { $0.role == .presenter }) {
+      let generation = presenterGeneration
+      let grace = presenterGrace
+      Task {
+        try? await Task.sleep(for: grace)
+        await self.endPresentationMode(ifStill: generation)
+      }
+    }
     await broadcast()
   }
 
-  /// The last presenter left: a run of 20 minutes or more goes into the timer log.
-  private func endPresentationMode() {
-    defer { presentingSince = nil }
+  /// Ends presentation mode unless a presenter came back since `generation`.
+  private func endPresentationMode(ifStill generation: Int) {
+    guard generation == presenterGeneration, !clients.values.contains(where: { $0.role == .presenter }) else {
+      return
+    }
+    recordRun()
+  }
+
+  /// A run of 20 minutes or more goes into the timer log. Presentation mode ends, or begins anew
+  /// for the next sermon when presenters are still there.
+  private func recordRun() {
+    defer { presentingSince = clients.values.contains { $0.role == .presenter } ? Date() : nil }
     guard let start = presentingSince, let live, let timerLog, let manifest = try? store.manifest(live.series) else {
       return
     }

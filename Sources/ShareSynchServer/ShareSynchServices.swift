@@ -95,12 +95,14 @@ public struct ShareSynchServices: Sendable {
   /// Makes a variation the series' current one; a running presentation of it follows.
   public func switchVariation(series: String, to variation: Int64) async throws {
     try await store.switchVariation(series: series, to: variation)
+    await editSessions.endAll(series: series)
     try await hub.slidesChanged(series: series)
   }
 
   /// A new variation (it becomes the current one); a running presentation of the series follows.
   public func createVariation(series: String, name: String, from source: Int64?) async throws -> Variation {
     let variation = try await store.createVariation(series: series, name: name, from: source)
+    await editSessions.endAll(series: series)
     try await hub.slidesChanged(series: series)
     return variation
   }
@@ -108,6 +110,7 @@ public struct ShareSynchServices: Sendable {
   /// Deletes a variation; returns those left. A running presentation of the series follows.
   public func deleteVariation(series: String, _ variation: Int64) async throws -> [Variation] {
     try await store.deleteVariation(series: series, variation)
+    await editSessions.endAll(series: series)
     try await hub.slidesChanged(series: series)
     return try await store.variations(series: series)
   }
@@ -120,7 +123,8 @@ public struct ShareSynchServices: Sendable {
     series: String, sermon: String, _ change: @Sendable (SermonEditor) async throws -> Void
   ) async throws -> (EditStatus, [SermonSlide]) {
     _ = try await store.sermonTitle(series: series, sermon: sermon)  // an unknown sermon opens no session
-    let editor = await editSessions.editor(series: series, sermon: sermon, store: store)
+    let variation = try await store.summary(series).currentVariationID
+    let editor = await editSessions.editor(series: series, sermon: sermon, variation: variation, store: store)
     try await change(editor)
     try await hub.slidesChanged(series: series)
     return (await editor.status, try await store.slides(series: series, sermon: sermon))
@@ -133,6 +137,16 @@ public struct ShareSynchServices: Sendable {
   }
 
   // MARK: Settings
+
+  /// Changes the settings given; a running presentation follows a new end-of-sermon choice.
+  public func updateSettings(
+    catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil, endOfSermon: EndOfSermon? = nil
+  ) async throws -> ShareSynchSettings {
+    let settings = try await store.updateSettings(
+      catalogURL: catalogURL, activation: activation, advance: advance, endOfSermon: endOfSermon)
+    if endOfSermon != nil { await hub.endOfSermonChanged(settings.endOfSermon) }
+    return settings
+  }
 
   /// The settings screen: storage per series and in all, free space, the stored choices, the
   /// timer log.
@@ -159,20 +173,28 @@ public struct ShareSynchOverview: Sendable {
   public let timerLog: [PresentationRun]
 }
 
-/// The editing sessions in progress, one per sermon.
+/// The editing sessions in progress, one per sermon. A session belongs to the variation it was
+/// begun in: its undo history ends when the series' variation changes (switched, created or
+/// deleted), so an undo never puts a slide of one variation into another.
 public actor EditSessions {
-  private var editors: [String: SermonEditor] = [:]
+  private var editors: [String: (variation: Int64?, editor: SermonEditor)] = [:]
 
-  /// The sermon's session, begun when there is none.
-  func editor(series: String, sermon: String, store: ShareSynchStore) -> SermonEditor {
-    if let editor = editors["\(series)/\(sermon)"] { return editor }
+  /// The sermon's session in `variation`, begun when there is none (or it was another variation's).
+  func editor(series: String, sermon: String, variation: Int64?, store: ShareSynchStore) -> SermonEditor {
+    let key = "\(series)/\(sermon)"
+    if let open = editors[key], open.variation == variation { return open.editor }
     let editor = SermonEditor(store: store, series: series, sermon: sermon)
-    editors["\(series)/\(sermon)"] = editor
+    editors[key] = (variation, editor)
     return editor
   }
 
   /// Ends the sermon's session; returns it (nil when none was open).
   func end(series: String, sermon: String) -> SermonEditor? {
-    editors.removeValue(forKey: "\(series)/\(sermon)")
+    editors.removeValue(forKey: "\(series)/\(sermon)")?.editor
+  }
+
+  /// Ends every session of a series (its variation changed); their undo histories are forgotten.
+  func endAll(series: String) {
+    editors = editors.filter { !$0.key.hasPrefix("\(series)/") }
   }
 }

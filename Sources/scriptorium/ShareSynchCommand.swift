@@ -260,7 +260,8 @@ struct ShareSynchPresent: AsyncParsableCommand {
     func show() throws {
       let slide = engine.current.flatMap { byID[$0.id] }
       let state = PresentState(
-        counter: engine.counter, slide: slide?.id, kind: slide?.kind.rawValue, step: engine.step, black: engine.black,
+        counter: engine.counter, slide: slide?.id, kind: slide?.kind.rawValue, step: engine.step,
+        black: engine.blank == .black,
         appealText: engine.appealText, notes: slide.map { NotesHTML.plainText($0.notes) } ?? "")
       try options.common.emit(state) {
         "\(state.counter) \(state.kind ?? "-")\(state.black ? " [black]" : "")"
@@ -274,7 +275,8 @@ struct ShareSynchPresent: AsyncParsableCommand {
       case "q": return
       case "n", "": engine.advance()
       case "p": engine.back()
-      case "b": engine.toggleBlack()
+      case "b": engine.toggle(.black)
+      case "w": engine.toggle(.white)
       default:
         guard let number = Int(key), engine.jump(toNumber: number) else { continue }
       }

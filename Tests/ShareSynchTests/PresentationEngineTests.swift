@@ -20,6 +20,7 @@ import Testing
 
   @Test func aClientsPageCountIsBounded() {
     var engine = Self.sermon()
+    engine.endOfSermon = .wrap
     for pages in [Int.min, -1, 0] {
       engine.setNotePages(pages, for: 1)
       #expect(engine.stepsHere == 1, "\(pages)")
@@ -31,8 +32,9 @@ import Testing
     #expect(engine.current?.id == 1 && engine.step == 0)
   }
 
-  @Test func advancingPagesNotesBeforeSlidesAndWrapsAtBothEnds() {
+  @Test func advancingPagesNotesBeforeSlidesAndWrapsAtBothEndsWhenSetTo() {
     var engine = Self.sermon()
+    engine.endOfSermon = .wrap
     engine.setNotePages(3, for: 1)
     #expect(engine.counter == "1/4" && engine.moreOnThisSlide)
     engine.advance()
@@ -83,12 +85,13 @@ import Testing
     engine.advance()
     #expect(engine.appealText == nil && engine.current?.id == 5, "<R> removes the text")
     engine.advance()
-    #expect(engine.current?.id == 1)
+    #expect(engine.current?.id == 5 && engine.blank == .black, "the sermon's end")
   }
 
   @Test func anAppealChangeWhileItShowsWaitsForTheNextTime() {
     var engine = Self.sermon()
     let instrumental = AppealSetting(type: .instrumental, song: "song-2")
+    engine.endOfSermon = .wrap
     engine.jump(toSlide: 5)
     engine.setAppeal(instrumental)
     #expect(engine.shownAppeal == Self.appeal && engine.pendingAppeal == instrumental)
@@ -121,14 +124,57 @@ import Testing
     #expect(engine.counter == "0/0")
   }
 
-  @Test func blackScreenToggles() {
+  @Test func blackAndWhiteScreensToggleAndTheNextAdvanceOrBackOnlyClearsThem() {
     var engine = Self.sermon()
-    engine.toggleBlack()
-    #expect(engine.black)
+    engine.toggle(.black)
+    #expect(engine.blank == .black)
+    engine.toggle(.white)
+    #expect(engine.blank == .white, "white replaces black")
     engine.advance()
-    #expect(engine.black, "advancing does not lift the black screen")
-    engine.toggleBlack()
-    #expect(!engine.black)
+    #expect(engine.blank == nil && engine.current?.id == 1, "the advance clears the screen, as in PowerPoint")
+    engine.toggle(.black)
+    engine.back()
+    #expect(engine.blank == nil && engine.current?.id == 1)
+    engine.toggle(.white)
+    engine.toggle(.white)
+    #expect(engine.blank == nil)
+    engine.toggle(.black)
+    engine.jump(toNumber: 2)
+    #expect(engine.blank == nil && engine.current?.id == 2, "going to a slide shows it")
+  }
+
+  @Test func pastTheLastSlideIsBlackUnlessSetToWrap() {
+    var engine = Self.sermon()
+    #expect(engine.endOfSermon == .black, "the default")
+    engine.back()
+    #expect(engine.current?.id == 1 && engine.step == 0, "nothing before the first slide")
+    engine.jump(toNumber: 4)
+    for _ in 1...3 { engine.advance() }
+    #expect(engine.current?.id == 5 && engine.blank == .black, "the end of the sermon is a black screen")
+    engine.advance()
+    #expect(engine.current?.id == 5 && engine.blank == nil && engine.step == 2)
+    engine.back()
+    #expect(engine.step == 1)
+  }
+
+  @Test func anAppealSlideReachesEveryNotesPageAndEveryChunk() {
+    var engine = Self.sermon()
+    engine.jump(toSlide: 5)
+    engine.setNotePages(5, for: 5)
+    #expect(engine.stepsHere == 5, "the speaker's five pages outnumber the three steps")
+    var texts: [String?] = [engine.appealText]
+    for _ in 1...4 {
+      engine.advance()
+      texts.append(engine.appealText)
+    }
+    #expect(engine.current?.id == 5 && engine.step == 4)
+    #expect(texts == ["Come as you are", "Jesus waits", nil, nil, nil], "<R> cleared the text for the rest")
+    var noRemove = PresentationEngine(
+      slides: [.init(id: 1, appeal: AppealScript(text: "<C>One<c> <C>Two<c>"))], appeal: Self.appeal)
+    noRemove.setNotePages(4, for: 1)
+    noRemove.advance()
+    noRemove.advance()
+    #expect(noRemove.step == 2 && noRemove.appealText == "Two", "without <R> the last chunk stays up")
   }
 
   /// Any sequence of keys, page measurements and edits keeps the position valid; back undoes
@@ -139,8 +185,9 @@ import Testing
       var slides = (1...7).map { PresentationSlide(id: Int64($0), hidden: $0 % 3 == 0) }
       slides[5].appeal = AppealScript(text: Self.appealNotes)
       var engine = PresentationEngine(slides: slides, appeal: Self.appeal)
+      engine.endOfSermon = keys[0][1] % 2 == 0 ? .black : .wrap
       for key in keys {
-        let (kind, value) = (key[0] % 7, key[1])
+        let (kind, value) = (key[0] % 8, key[1])
         switch kind {
         case 0: engine.advance()
         case 1: engine.back()
@@ -151,11 +198,14 @@ import Testing
           var edited = engine.slides
           edited[value % 7].hidden.toggle()
           engine.replaceSlides(edited)
+        case 6: engine.toggle(value % 2 == 0 ? .black : .white)
         default:
           let before = engine
           engine.advance()
           engine.back()
-          #expect(engine.index == before.index && engine.step == before.step, "back undoes advance")
+          if before.blank == nil {
+            #expect(engine.index == before.index && engine.step == before.step, "back undoes advance")
+          }
         }
         let visible = engine.visible
         if visible.isEmpty {
@@ -166,6 +216,8 @@ import Testing
         }
       }
       guard !engine.visible.isEmpty else { return }
+      engine.endOfSermon = .wrap
+      if engine.blank != nil { engine.advance() }
       let start = (engine.index, engine.step)
       let total = engine.visible.reduce(0) { sum, slide in
         var probe = engine

@@ -86,7 +86,7 @@ import Testing
         #expect(response.status == .ok)
         return try response.decoded(PresentationSnapshot.self)
       }
-      #expect(try await intent(["intent": "back"]).counter == "8/8", "back on the first wraps to the last")
+      #expect(try await intent(["intent": "back"]).counter == "1/8", "nothing before the first slide")
       #expect(try await intent(["intent": "jump", "number": 7]).appealText == "Come as you are")
       let changed = try await intent(["intent": "appeal", "type": "instrumental", "song": "hymn"])
       #expect(changed.appealResource == "media/demo-hymn-vocal.webm" && changed.pendingAppeal?.type == .instrumental)
@@ -96,6 +96,9 @@ import Testing
       let again = try await intent(["intent": "jump", "number": 7])
       #expect(again.appealResource == "media/demo-hymn-instrumental.webm", "the change shows the next time")
       #expect(try await intent(["intent": "black"]).black)
+      let white = try await intent(["intent": "white"])
+      #expect(white.white && !white.black)
+      #expect(try await intent(["intent": "advance"]).white == false, "the next advance clears it")
 
       let bad = try await client.execute(
         uri: "/api/sharesynch/live/intent", method: .post, headers: sameOrigin, body: json(["intent": "explode"]))

@@ -89,6 +89,43 @@ import Testing
     }
   }
 
+  @Test func undoHistoryBelongsToOneVariationAndEndsWhenItChanges() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (app, services) = try await app()
+    try await app.test(.router) { client in
+      let base = "/api/sharesynch/series/demo/sermons/welcome/edit"
+      func edited(_ path: String, _ body: [String: Any] = [:]) async throws -> Edited {
+        let response = try await client.execute(
+          uri: "\(base)/\(path)", method: .post, headers: sameOrigin, body: json(body))
+        #expect(response.status == .ok, "\(path): \(String(buffer: response.body))")
+        return try response.decoded(Edited.self)
+      }
+      func createVariation(_ name: String) async throws {
+        let created = try await client.execute(
+          uri: "/api/sharesynch/series/demo/variations", method: .post, headers: sameOrigin, body: json(["name": name]))
+        #expect(created.status == .created)
+      }
+      try await createVariation("A")
+      let inA = try await edited("begin").slides
+      let deleted = try await edited("delete", ["slide": inA[2].id])
+      #expect(deleted.slides.count == inA.count - 1 && deleted.status.canUndo)
+
+      try await createVariation("B")  // a copy of A, without the slide
+      let inB = try await edited("begin")
+      #expect(!inB.status.canUndo, "the history of A ended with it")
+      let undo = try await edited("undo")
+      #expect(undo.slides.map(\.id) == inB.slides.map(\.id), "undo in B puts nothing of A into B")
+
+      let variations = try await services.store.variations(series: "demo")
+      let a = try #require(variations.first { $0.name == "A" })
+      _ = try await edited("notes", ["slide": inB.slides[0].id, "html": "in B"])
+      try await services.switchVariation(series: "demo", to: a.id!)
+      let back = try await edited("begin")
+      #expect(!back.status.canUndo, "switching ends B's history too")
+      #expect(back.slides.count == inA.count - 1 && !back.slides.contains { $0.notes == "in B" })
+    }
+  }
+
   @Test func variationsHandoutInstallInboxSettingsAndDeletion() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let (app, services) = try await app()

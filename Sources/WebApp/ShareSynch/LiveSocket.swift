@@ -42,7 +42,7 @@ extension PresentationHub {
     do {
       for try await message in inbound.messages(maxSize: 4096) {
         guard case .text(let text) = message else { continue }
-        if let error = await receive(text) { try? await outbound.write(.text(error)) }
+        if let error = await receive(text, from: id) { try? await outbound.write(.text(error)) }
       }
     } catch {}
     await disconnect(id)

@@ -107,6 +107,7 @@ struct ShareSynchSettingsJSON: Encodable {
   let catalogURL: String?
   let activation: String?
   let advance: AdvanceMode
+  let endOfSermon: EndOfSermon
   let timerLog: [PresentationRun]
 
   init(_ overview: ShareSynchOverview) {
@@ -116,6 +117,7 @@ struct ShareSynchSettingsJSON: Encodable {
     catalogURL = overview.settings.catalogURL
     activation = overview.settings.activation
     advance = overview.settings.advance
+    endOfSermon = overview.settings.endOfSermon
     timerLog = overview.timerLog
   }
 }
@@ -125,6 +127,7 @@ struct SettingsInputJSON: Decodable {
   let catalogURL: String?
   let activation: String?
   let advance: AdvanceMode?
+  let endOfSermon: EndOfSermon?
 }
 
 /// The slide and note languages to show a series in.

@@ -189,7 +189,8 @@ struct ShareSynchRoutes: AppRoutes {
     -> JSONResponse<ShareSynchSettingsJSON>
   {
     let body = try await request.decode(as: SettingsInputJSON.self, context: context)
-    _ = try await store.updateSettings(catalogURL: body.catalogURL, activation: body.activation, advance: body.advance)
+    _ = try await services.updateSettings(
+      catalogURL: body.catalogURL, activation: body.activation, advance: body.advance, endOfSermon: body.endOfSermon)
     return JSONResponse(ShareSynchSettingsJSON(try await services.overview()))
   }
 

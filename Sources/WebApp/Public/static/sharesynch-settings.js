@@ -23,6 +23,7 @@ function render(settings) {
   }));
   $("storage-total").textContent = `In all: ${megabytes(settings.totalBytes)}` + (settings.freeBytes != null ? `, ${megabytes(settings.freeBytes)} free` : "");
   $("advance").value = settings.advance;
+  $("end-of-sermon").value = settings.endOfSermon;
   $("catalog-url").value = settings.catalogURL ?? "";
   $("activation").value = settings.activation ?? "";
   $("timer-log").replaceChildren(...settings.timerLog.map((run) => el("tr", {},
@@ -51,6 +52,7 @@ async function showUnlocks() {
 }
 
 $("advance").addEventListener("change", () => save({ advance: $("advance").value }));
+$("end-of-sermon").addEventListener("change", () => save({ endOfSermon: $("end-of-sermon").value }));
 $("settings-form").addEventListener("submit", (event) => {
   event.preventDefault();
   save({ catalogURL: $("catalog-url").value, activation: $("activation").value });
