@@ -205,6 +205,23 @@ def test_downloaded_usfm_equals_the_command_line_export(browser, server):
     assert browser.find_element(By.ID, "usfm-preview").text.startswith("\\id RUT Good News")
 
 
+def test_usx_is_a_choice_beside_usfm_and_downloads_what_the_command_line_writes(browser, server):
+    create_bible(browser, server)
+    open_chapter(browser, server, "RUT", 1)
+    type_into(browser, "Verse", 1, "Tom & Jerry <3")
+    browser.get(server.base + "/keyit/export?book=RUT&chapter=1")
+    browser.find_element(By.CSS_SELECTOR, "input[name=format][value=usx]").click()
+    wait_for(browser, lambda d: "format=usx" in d.find_element(By.ID, "download").get_attribute("href"))
+    assert browser.find_element(By.ID, "download").text == "Download .usx"
+    browser.find_element(By.ID, "preview").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "usfm-preview").text.startswith("<?xml"))
+    with urllib.request.urlopen(browser.find_element(By.ID, "download").get_attribute("href")) as response:
+        downloaded = response.read().decode()
+        assert "08RUTGoodNews-1.usx" in response.headers["Content-Disposition"]
+    assert downloaded == server.cli.run("export", "RUT", "1", "--format", "usx").stdout
+    assert "Tom &amp; Jerry &lt;3" in downloaded
+
+
 def test_phone_sized_screens_fit_and_the_grid_has_five_columns(browser, server):
     create_bible(browser, server)
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",

@@ -109,6 +109,16 @@ def test_import_then_export_keeps_every_verse(cli, tmp_path):
         assert verse_texts(exported) == original
 
 
+def test_every_book_exports_as_usx_files(cli, tmp_path):
+    cli.run("init", "--name", "WEB")
+    cli.run("import", FIXTURES / "94-3JNeng-web.usfm")
+    written = cli.json("export", "--all", "-o", tmp_path / "usx", "--format", "usx")
+    assert len(written) == 66 and all(name.endswith(".usx") for name in written)
+    third_john = (tmp_path / "usx" / "653JNWEB.usx").read_text(encoding="utf-8")
+    assert third_john.startswith('<?xml version="1.0" encoding="utf-8"?>\n<usx version="3.0">')
+    assert '<verse number="1" style="v" sid="3JN 1:1"/>The elder to Gaius' in third_john
+
+
 def test_malformed_import_names_the_place_and_writes_nothing(cli, tmp_path):
     cli.run("init", "--name", "WEB")
     before = cli.run("export", "RUT").stdout

@@ -66,7 +66,7 @@ let ourParse = try await median(runs: runs) { _ = try importStore.parseUSFM(inpu
 try await importStore.createAll(bibleID: nil)
 var bytes = 0
 let ourExport = try await median(runs: runs) {
-  bytes = try await importStore.exportBible(bibleID: nil).reduce(0) { $0 + $1.usfm.utf8.count }
+  bytes = try await importStore.exportBible(bibleID: nil).reduce(0) { $0 + $1.text.utf8.count }
 }
 
 func row(_ name: String, _ ours: Double, _ peerName: String, _ peer: Double, goal: String) -> String {

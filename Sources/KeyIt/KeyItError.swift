@@ -43,6 +43,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case file(path: String, message: String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
   case controlCharacter(field: KeyItField, Unicode.Scalar)
+  /// An export format Key It does not write.
+  case unknownExportFormat(String, known: [String])
 
   /// A sentence a user can act on.
   public var description: String {
@@ -80,6 +82,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .file(let path, let message): "\(path): \(message)"
     case .controlCharacter(let field, let scalar):
       "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
+    case .unknownExportFormat(let name, let known):
+      "unknown export format \(quoted(name)); formats are: \(known.joined(separator: ", "))"
     }
   }
 }

@@ -19,34 +19,39 @@ public struct ImportReport: Codable, Sendable, Equatable {
 }
 
 extension KeyItStore {
-  /// One chapter as USFM (chapter 1 includes the book's titles and introduction).
-  public func exportChapter(bibleID: Int64?, code: String, chapter: Int) async throws -> String {
+  /// One chapter as USFM or USX (chapter 1 includes the book's titles and introduction).
+  public func exportChapter(bibleID: Int64?, code: String, chapter: Int, format: ExportFormat = .usfm) async throws
+    -> String
+  {
     try await writer.read { db in
       let book = try self.book(db, bibleID: bibleID, code: code)
       guard (1...book.numChaps).contains(chapter) else {
         throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter, count: book.numChaps)
       }
-      return try self.usfm(db, book: book, chapters: chapter...chapter)
+      return format.write(try self.exportContent(db, book: book, chapters: chapter...chapter))
     }
   }
 
-  /// A whole book as USFM.
-  public func exportBook(bibleID: Int64?, code: String) async throws -> String {
+  /// A whole book as USFM or USX.
+  public func exportBook(bibleID: Int64?, code: String, format: ExportFormat = .usfm) async throws -> String {
     try await writer.read { db in
       let book = try self.book(db, bibleID: bibleID, code: code)
-      return try self.usfm(db, book: book, chapters: 1...book.numChaps)
+      return format.write(try self.exportContent(db, book: book, chapters: 1...book.numChaps))
     }
   }
 
-  /// Every book as USFM, keyed by its Paratext-style file name, in canonical order.
-  public func exportBible(bibleID: Int64?) async throws -> [(fileName: String, usfm: String)] {
+  /// Every book as USFM or USX, keyed by its Paratext-style file name, in canonical order.
+  public func exportBible(bibleID: Int64?, format: ExportFormat = .usfm) async throws
+    -> [(fileName: String, text: String)]
+  {
     try await writer.read { db in
       let bible = try Self.bible(db, bibleID)
       return try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
         .map { book in
           let spec = try bible.catalog.requireBook(code: book.bookCode)
           return (
-            usfmFileName(book: spec, bibleName: bible.name), try self.usfm(db, book: book, chapters: 1...book.numChaps)
+            exportFileName(book: spec, bibleName: bible.name, format: format),
+            format.write(try self.exportContent(db, book: book, chapters: 1...book.numChaps))
           )
         }
     }
@@ -139,9 +144,9 @@ extension KeyItStore {
     return verses
   }
 
-  /// Writes the given chapters of a book. Chapters never opened are written from the versification
-  /// (every `\c` and `\v`, empty) without creating their rows.
-  private func usfm(_ db: Database, book: Book, chapters: ClosedRange<Int>) throws -> String {
+  /// The given chapters of a book, ready to write. Chapters never opened are written from the
+  /// versification (every `\c` and `\v`, empty) without creating their rows.
+  private func exportContent(_ db: Database, book: Book, chapters: ClosedRange<Int>) throws -> USFMBook {
     let bible = try Self.bible(db, book.bibleID)
     let spec = try bible.catalog.requireBook(code: book.bookCode)
     let rows = try Chapter.filter(
@@ -162,12 +167,11 @@ extension KeyItStore {
         }
       return (number: number, items: items)
     }
-    return writeUSFM(
-      USFMBook(
-        code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
-        header: book.usfmHeader.map { $0.components(separatedBy: "\n") },
-        chapterHeaders: rows.reduce(into: [:]) { lines, row in
-          lines[row.chapterNumber] = row.usfmHeader?.components(separatedBy: "\n")
-        }))
+    return USFMBook(
+      code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
+      header: book.usfmHeader.map { $0.components(separatedBy: "\n") },
+      chapterHeaders: rows.reduce(into: [:]) { lines, row in
+        lines[row.chapterNumber] = row.usfmHeader?.components(separatedBy: "\n")
+      })
   }
 }

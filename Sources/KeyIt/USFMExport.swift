@@ -103,16 +103,3 @@ private func append(_ item: VerseItem, to lines: inout [String]) -> Bool {
 private func oneLine(_ text: String) -> String {
   text.split(whereSeparator: \.isNewline).joined(separator: " ")
 }
-
-/// The Paratext-style file name of a book's export: file number, code, then the Bible's name
-/// reduced to letters and digits (any script), e.g. `08RUTGoodNews.usfm`.
-public func usfmFileName(book: BookSpec, bibleName: String) -> String {
-  String(format: "%02d", book.number) + book.code + fileNameStem(bibleName) + ".usfm"
-}
-
-/// A Bible's name reduced to letters and digits (any script, at most 24), or `KIT` when none is left.
-public func fileNameStem(_ bibleName: String) -> String {
-  let letters = bibleName.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }
-  let stem = String(String.UnicodeScalarView(letters).prefix(24))
-  return stem.isEmpty ? "KIT" : stem
-}

@@ -6,7 +6,7 @@ import KeyIt
 /// `scriptorium keyit …`: Key It from the command line.
 struct KeyItCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "keyit", abstract: "Keyboard Scripture and export USFM.",
+    commandName: "keyit", abstract: "Keyboard Scripture and export USFM or USX.",
     subcommands: [
       KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
       KeyItChapters.self, KeyItItems.self,
@@ -67,6 +67,7 @@ struct KeyItAddBook: AsyncParsableCommand {
 }
 
 extension Versification: ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}
 
 struct KeyItUse: AsyncParsableCommand {
   static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a Bible the current one.")
@@ -235,11 +236,13 @@ struct KeyItAct: AsyncParsableCommand {
 
 struct KeyItExport: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "export", abstract: "Export a chapter, a book, or every book (--all) as USFM.")
+    commandName: "export", abstract: "Export a chapter, a book, or every book (--all) as USFM or USX.")
   @OptionGroup var options: KeyItOptions
   @Argument(help: "Book code, e.g. RUT.") var book: String?
   @Argument(help: "Chapter number (default: the whole book).") var chapter: Int?
   @Flag(help: "Export every book, one file each, into the -o folder.") var all = false
+  @Option(help: "usfm (USFM 3) or usx (USX 3.0, the XML of Paratext 9 and Scripture Burrito).")
+  var format: ExportFormat = .usfm
   @Option(name: .shortAndLong, help: "Output file (or folder with --all); default stdout.") var output: String?
 
   func validate() throws {
@@ -252,23 +255,23 @@ struct KeyItExport: AsyncParsableCommand {
     if all {
       let folder = URL(fileURLWithPath: output!)
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-      let files = try await store.exportBible(bibleID: options.bible)
+      let files = try await store.exportBible(bibleID: options.bible, format: format)
       for file in files {
-        try Data(file.usfm.utf8).write(to: folder.appendingPathComponent(file.fileName), options: .atomic)
+        try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.fileName), options: .atomic)
       }
       try options.emit(files.map(\.fileName)) { "Wrote \(files.count) books to \(folder.path)" }
       return
     }
-    let usfm =
+    let text =
       if let chapter {
-        try await store.exportChapter(bibleID: options.bible, code: book!, chapter: chapter)
+        try await store.exportChapter(bibleID: options.bible, code: book!, chapter: chapter, format: format)
       } else {
-        try await store.exportBook(bibleID: options.bible, code: book!)
+        try await store.exportBook(bibleID: options.bible, code: book!, format: format)
       }
     if let output {
-      try Data(usfm.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
     } else {
-      print(usfm, terminator: "")
+      print(text, terminator: "")
     }
   }
 }

@@ -78,9 +78,11 @@ import Testing
 
   @Test func fileNamesFollowParatext() {
     let ruth = BookCatalog.standard.book(code: "RUT")!
-    #expect(usfmFileName(book: ruth, bibleName: "Good News Bible!") == "08RUTGoodNewsBible.usfm")
-    #expect(usfmFileName(book: BookCatalog.standard.book(code: "MAT")!, bibleName: "?") == "41MATKIT.usfm")
-    #expect(usfmFileName(book: ruth, bibleName: "Cymraeg Newydd") == "08RUTCymraegNewydd.usfm")
+    #expect(exportFileName(book: ruth, bibleName: "Good News Bible!", format: .usfm) == "08RUTGoodNewsBible.usfm")
+    #expect(
+      exportFileName(book: BookCatalog.standard.book(code: "MAT")!, bibleName: "?", format: .usfm) == "41MATKIT.usfm")
+    #expect(exportFileName(book: ruth, bibleName: "Cymraeg Newydd", format: .usfm) == "08RUTCymraegNewydd.usfm")
+    #expect(exportFileName(book: ruth, bibleName: "Good News", chapter: 2, format: .usx) == "08RUTGoodNews-2.usx")
   }
 
   @Test func everyExportPassesUsfmGrammar() async throws {

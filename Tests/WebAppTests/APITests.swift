@@ -53,6 +53,39 @@ import Testing
     }
   }
 
+  @Test func exportsUSXAsXMLAndRefusesUnknownFormats() async throws {
+    let (app, store) = try await makeApp()
+    let verse = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items[0].itemID!
+    _ = try await store.setText(bibleID: nil, itemID: verse, text: "Tom & Jerry <3")
+    try await app.test(.router) { client in
+      try await client.execute(uri: "/api/keyit/bibles/1/export?book=RUT&chapter=1&format=usx", method: .get) {
+        response in
+        #expect(response.status == .ok)
+        #expect(response.headers[.contentType] == "application/xml; charset=utf-8")
+        #expect(response.text.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<usx version=\"3.0\">"))
+        #expect(response.text.contains(#"<verse number="1" style="v" sid="RUT 1:1"/>Tom &amp; Jerry &lt;3"#))
+        #expect(response.headers[.contentDisposition] == nil)
+      }
+      try await client.execute(
+        uri: "/api/keyit/bibles/1/export?book=RUT&chapter=2&format=usx&download=1", method: .get
+      ) { response in
+        #expect(response.headers[.contentDisposition]?.contains("08RUTTestBible-2.usx") == true)
+      }
+      try await client.execute(uri: "/api/keyit/bibles/1/export?format=usx&download=1", method: .get) { response in
+        #expect(response.headers[.contentType] == "application/zip")
+        #expect(response.headers[.contentDisposition]?.contains("TestBible-usx.zip") == true)
+        let archive = Data(buffer: response.body)
+        #expect(archive.range(of: Data("08RUTTestBible.usx".utf8)) != nil)
+        #expect(archive.range(of: Data(".usfm".utf8)) == nil)
+      }
+      try await client.execute(uri: "/api/keyit/bibles/1/export?book=RUT&format=docx", method: .get) { response in
+        #expect(response.status == .badRequest)
+        #expect(response.error == "unknown export format \"docx\"; formats are: usfm, usx")
+        #expect((try? response.decoded([String: String].self))?["field"] == "format")
+      }
+    }
+  }
+
   @Test func refusedAndUnknownThingsGetJSONErrorsWithTheRightStatus() async throws {
     let (app, _) = try await makeApp()
     try await app.test(.router) { client in

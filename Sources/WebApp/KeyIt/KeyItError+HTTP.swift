@@ -5,6 +5,7 @@ extension KeyItError: ServerError {
   /// The status each case answers with; a new case does not compile until it is given one.
   var status: HTTPResponse.Status {
     switch self {
+    case .unknownExportFormat: .badRequest
     case .unknownBible, .unknownBook, .unknownChapter, .unknownItem: .notFound
     case .noBible, .staleText, .versificationLosesText: .conflict
     case .badResourceLine, .file: .internalServerError
@@ -22,6 +23,7 @@ extension KeyItError: ServerError {
     case .controlCharacter(let field, _): field.rawValue
     case .offsetOutOfRange: "offset"
     case .cannotAddBook: "book"
+    case .unknownExportFormat: "format"
     case .staleText: "text"
     case .versificationLosesText: "versification"
     case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,

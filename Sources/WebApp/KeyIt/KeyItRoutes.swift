@@ -277,39 +277,42 @@ struct KeyItRoutes: AppRoutes {
       try await store.importUSFM(body.files.map { ($0.name, $0.text) }, bibleID: try bibleID(context)))
   }
 
-  /// USFM of a chapter or a book as text, or of the whole Bible as a zip of one file per book.
+  /// USFM or USX (`?format=`) of a chapter or a book as text, or of the whole Bible as a zip of one
+  /// file per book.
   @Sendable func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     let query = request.uri.queryParameters
     let bibleID = try bibleID(context)
-    let download = query.get("download") == "1"
+    let format = try query.get("format").map { try ExportFormat.named($0) } ?? .usfm
     guard let code = query.get("book"), !code.isEmpty else {
       let bible = try await store.bible(bibleID)
-      let files = try await store.exportBible(bibleID: bibleID).map { ($0.fileName, Data($0.usfm.utf8)) }
-      let archive = try zipArchive(files)
+      let files = try await store.exportBible(bibleID: bibleID, format: format).map {
+        ($0.fileName, Data($0.text.utf8))
+      }
       return Response(
         status: .ok,
         headers: [
           .contentType: "application/zip",
-          .contentDisposition: attachment(fileNameStem(bible.name) + "-usfm.zip"),
+          .contentDisposition: attachment(fileNameStem(bible.name) + "-\(format.rawValue).zip"),
         ],
-        body: .init(byteBuffer: ByteBuffer(data: archive)))
+        body: .init(byteBuffer: ByteBuffer(data: try zipArchive(files))))
     }
     let chapter = query.get("chapter").flatMap { Int($0) }
-    let usfm =
+    let text =
       if let chapter {
-        try await store.exportChapter(bibleID: bibleID, code: code, chapter: chapter)
+        try await store.exportChapter(bibleID: bibleID, code: code, chapter: chapter, format: format)
       } else {
-        try await store.exportBook(bibleID: bibleID, code: code)
+        try await store.exportBook(bibleID: bibleID, code: code, format: format)
       }
-    var headers: HTTPFields = [.contentType: "text/plain; charset=utf-8"]
-    if download {
+    var headers: HTTPFields = [
+      .contentType: format == .usx ? "application/xml; charset=utf-8" : "text/plain; charset=utf-8"
+    ]
+    if query.get("download") == "1" {
       let bible = try await store.bible(bibleID)
       let spec = try bible.catalog.requireBook(code: code)
-      var name = usfmFileName(book: spec, bibleName: bible.name)
-      if let chapter { name = name.replacingOccurrences(of: ".usfm", with: "-\(chapter).usfm") }
-      headers[.contentDisposition] = attachment(name)
+      headers[.contentDisposition] = attachment(
+        exportFileName(book: spec, bibleName: bible.name, chapter: chapter, format: format))
     }
-    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: usfm)))
+    return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
   }
 
   private func bibleID(_ context: BasicRequestContext) throws -> Int64 {

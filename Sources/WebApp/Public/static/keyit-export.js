@@ -1,4 +1,4 @@
-// Key It's export screen: preview and download USFM; import USFM files with a report.
+// Key It's export screen: preview and download USFM or USX; import USFM files with a report.
 import { $, api, el, getText, showError } from "/static/api.js";
 
 const form = $("export-form");
@@ -13,12 +13,14 @@ const params = new URLSearchParams(location.search);
 if (params.get("book")) book.value = params.get("book");
 if (params.get("chapter")) chapterField.value = params.get("chapter");
 if (params.get("book") && !params.get("chapter")) form.scope.value = "book";
+if (params.get("format")) form.format.value = params.get("format");
 
 function exportQuery() {
   const scope = form.scope.value;
   const query = new URLSearchParams();
   if (scope !== "bible") query.set("book", book.value);
   if (scope === "chapter") query.set("chapter", chapterField.value);
+  if (form.format.value !== "usfm") query.set("format", form.format.value);
   return query;
 }
 
@@ -29,7 +31,7 @@ function update() {
   const query = exportQuery();
   query.set("download", "1");
   download.href = `${bibleAPI}/export?${query}`;
-  download.textContent = scope === "bible" ? "Download zip" : "Download .usfm";
+  download.textContent = scope === "bible" ? "Download zip" : `Download .${form.format.value}`;
 }
 
 form.addEventListener("change", update);
@@ -40,7 +42,7 @@ $("preview").addEventListener("click", async () => {
   problem.hidden = true;
   if (form.scope.value === "bible") {
     preview.hidden = false;
-    preview.textContent = "The whole Bible downloads as a zip with one .usfm file per book.";
+    preview.textContent = `The whole Bible downloads as a zip with one .${form.format.value} file per book.`;
     return;
   }
   try {
@@ -52,8 +54,9 @@ $("preview").addEventListener("click", async () => {
   }
 });
 
-// One tap copies the chapter's (or book's) USFM, to paste into Paratext or a message. Where the
-// clipboard is not offered (plain http on the LAN), the text is shown selected to copy by hand.
+// One tap copies the chapter's (or book's) USFM or USX, to paste into Paratext or a message.
+// Where the clipboard is not offered (plain http on the LAN), the text is shown selected to copy
+// by hand.
 $("copy").addEventListener("click", async () => {
   problem.hidden = true;
   const status = $("copy-status");
@@ -62,11 +65,11 @@ $("copy").addEventListener("click", async () => {
     return;
   }
   try {
-    const usfm = await getText(`${bibleAPI}/export?${exportQuery()}`);
-    preview.textContent = usfm;
+    const text = await getText(`${bibleAPI}/export?${exportQuery()}`);
+    preview.textContent = text;
     preview.hidden = false;
     if (navigator.clipboard) {
-      await navigator.clipboard.writeText(usfm);
+      await navigator.clipboard.writeText(text);
       status.textContent = "Copied.";
     } else {
       getSelection().selectAllChildren(preview);
