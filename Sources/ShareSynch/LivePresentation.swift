@@ -17,15 +17,21 @@ public enum PresentationIntent: Sendable, Equatable, Decodable {
   case white
   /// The presentation's timer: pause or resume, or reset to zero.
   case timer(TimerAction)
+  /// The current slide's video on the display: play, pause, restart, volume, unmute.
+  case video(VideoCommand)
+  /// What a display reports of the video it plays: muted by the browser, seconds left.
+  case videoReport(muted: Bool, secondsLeft: Int?)
   /// Appeal type and song (deferred while the appeal shows).
   case appeal(AppealSetting)
   /// The presenter measured how many notes pages a slide needs at its font size.
   case pages(slide: Int64, count: Int)
 
-  private enum CodingKeys: String, CodingKey { case intent, number, slide, type, song, count, action }
+  private enum CodingKeys: String, CodingKey {
+    case intent, number, slide, type, song, count, action, level, muted, secondsLeft
+  }
 
   /// Reads `{"intent": "advance" | "back" | "jump" | "show" | "black" | "white" | "appeal" | "pages" |
-  /// "timer", …}`.
+  /// "timer" | "video" | "videoReport", …}`.
   public init(from decoder: any Decoder) throws {
     let values = try decoder.container(keyedBy: CodingKeys.self)
     let name = try values.decode(String.self, forKey: .intent)
@@ -35,6 +41,23 @@ public enum PresentationIntent: Sendable, Equatable, Decodable {
     case "black": self = .black
     case "white": self = .white
     case "timer": self = .timer(try values.decode(TimerAction.self, forKey: .action))
+    case "video":
+      let action = try values.decode(String.self, forKey: .action)
+      switch action {
+      case "play": self = .video(.play)
+      case "pause": self = .video(.pause)
+      case "restart": self = .video(.restart)
+      case "unmute": self = .video(.unmute)
+      case "volume": self = .video(.volume(try values.decode(Double.self, forKey: .level)))
+      default:
+        throw DecodingError.dataCorruptedError(
+          forKey: .action, in: values,
+          debugDescription: "unknown video action \(action): play, pause, restart, volume or unmute")
+      }
+    case "videoReport":
+      self = .videoReport(
+        muted: try values.decode(Bool.self, forKey: .muted),
+        secondsLeft: try values.decodeIfPresent(Int.self, forKey: .secondsLeft))
     case "jump": self = .jump(number: try values.decode(Int.self, forKey: .number))
     case "show": self = .show(slide: try values.decode(Int64.self, forKey: .slide))
     case "pages":
@@ -48,7 +71,8 @@ public enum PresentationIntent: Sendable, Equatable, Decodable {
     default:
       throw DecodingError.dataCorruptedError(
         forKey: .intent, in: values,
-        debugDescription: "unknown intent \(name): advance, back, jump, show, black, white, appeal, pages or timer")
+        debugDescription:
+          "unknown intent \(name): advance, back, jump, show, black, white, appeal, pages, timer, video or videoReport")
     }
   }
 }
@@ -67,6 +91,8 @@ public struct LivePresentation: Sendable, Equatable {
   /// How long the sermon has run: it belongs to the presentation, so reloading a page or a
   /// second window never restarts it.
   public private(set) var timer: PresentationTimer
+  /// The current slide's video: the presenter's commands and the display's report.
+  public private(set) var video = VideoControl()
   private let songs: [SeriesManifest.Song]
 
   /// A presentation at slide 1 (or `startAt` when it is visible).
@@ -85,7 +111,8 @@ public struct LivePresentation: Sendable, Equatable {
   /// Applies an intent; true when anything a client shows changed.
   @discardableResult
   public mutating func apply(_ intent: PresentationIntent, at now: Date = Date()) -> Bool {
-    let before = (engine, timer)
+    let before = (engine, timer, video)
+    let slideBefore = engine.current?.id
     switch intent {
     case .advance: engine.advance()
     case .back: engine.back()
@@ -97,8 +124,11 @@ public struct LivePresentation: Sendable, Equatable {
     case .pages(let slide, let count): engine.setNotePages(count, for: slide)
     case .timer(.toggle): timer.toggle(at: now)
     case .timer(.reset): timer.reset(at: now)
+    case .video(let command): video.apply(command)
+    case .videoReport(let muted, let secondsLeft): video.report(muted: muted, secondsLeft: secondsLeft)
     }
-    return engine != before.0 || timer != before.1
+    if engine.current?.id != slideBefore { video = VideoControl() }
+    return engine != before.0 || timer != before.1 || video != before.2
   }
 
   /// Changes what advancing past the last slide does (a settings change during the sermon).
@@ -117,7 +147,8 @@ public struct LivePresentation: Sendable, Equatable {
       series: series, sermon: sermon, slidesVersion: slidesVersion, counter: engine.counter, index: engine.index,
       total: visible.count, slide: engine.current?.id, previous: engine.previous?.id, next: engine.next?.id,
       step: engine.step, steps: engine.stepsHere, black: engine.blank == .black, white: engine.blank == .white,
-      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, appealText: engine.appealText,
+      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, video: video,
+      appealText: engine.appealText,
       appeal: engine.shownAppeal, pendingAppeal: engine.pendingAppeal,
       appealResource: SeriesManifest.appealResource(engine.shownAppeal, songs: songs), displays: displays,
       remotes: remotes)
@@ -156,6 +187,8 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let elapsed: Double
   /// The timer is running (not paused); clients count on from `elapsed` while it is.
   public let timerRunning: Bool
+  /// The current slide's video: what the presenter asked and what the display reports.
+  public let video: VideoControl
   /// The appeal text the display shows over the video now.
   public let appealText: String?
   /// The appeal the display shows.

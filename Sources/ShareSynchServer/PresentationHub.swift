@@ -87,6 +87,9 @@ public actor PresentationHub {
       if let client, let pageLeader, client != pageLeader, clients[pageLeader] != nil {
         return snapshot(of: presentation)
       }
+    case .videoReport:
+      // Only a display knows how its video plays.
+      if let client, clients[client]?.role != .display { return snapshot(of: presentation) }
     default: break
     }
     let slideBefore = presentation.engine.current?.id

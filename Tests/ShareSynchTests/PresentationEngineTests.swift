@@ -1,3 +1,4 @@
+import Foundation
 import PropertyBased
 import Testing
 
@@ -227,5 +228,40 @@ import Testing
       for _ in 0..<total { engine.advance() }
       #expect(engine.index == start.0 && engine.step == start.1, "a full cycle returns to the start")
     }
+  }
+}
+
+/// The presenter's video controls and the display's report of its real playback.
+@Suite struct VideoControlTests {
+  @Test func commandsAndReportsBelongToTheSlideAndStartAfreshOnTheNext() throws {
+    var live = LivePresentation(
+      series: "s", sermon: "m", slides: [.init(id: 1), .init(id: 2)], appeal: PresentationEngineTests.appeal, songs: [])
+    let paused = live.apply(.video(.pause))
+    #expect(paused && !live.video.playing)
+    live.apply(.video(.restart))
+    #expect(live.video.playing && live.video.restarts == 1)
+    live.apply(.video(.volume(7)))
+    #expect(live.video.volume == 1, "volume is bounded")
+    live.apply(.video(.volume(.nan)))
+    #expect(live.video.volume == 1)
+    live.apply(.video(.volume(0.25)))
+    live.apply(.videoReport(muted: true, secondsLeft: 42))
+    #expect(live.snapshot().video.muted && live.snapshot().video.secondsLeft == 42)
+    live.apply(.video(.unmute))
+    #expect(live.video.unmutes == 1)
+    let same = live.apply(.videoReport(muted: true, secondsLeft: 42))
+    #expect(!same, "the same report changes nothing")
+    live.apply(.advance)
+    #expect(live.video == VideoControl(), "the next slide starts afresh")
+  }
+
+  @Test func videoIntentsAreReadFromJSON() throws {
+    func read(_ json: String) throws -> PresentationIntent {
+      try JSONDecoder().decode(PresentationIntent.self, from: Data(json.utf8))
+    }
+    #expect(try read(#"{"intent":"video","action":"volume","level":0.5}"#) == .video(.volume(0.5)))
+    #expect(
+      try read(#"{"intent":"videoReport","muted":true,"secondsLeft":3}"#) == .videoReport(muted: true, secondsLeft: 3))
+    #expect(throws: DecodingError.self) { try read(#"{"intent":"video","action":"explode"}"#) }
   }
 }

@@ -106,4 +106,18 @@ import Testing
     #expect(try log.runs().isEmpty, "a reload within the grace period does not end the run")
     _ = reloaded
   }
+
+  @Test func onlyADisplayReportsHowItsVideoPlays() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hub = try await hub()
+    let presenter = await hub.connect(role: .presenter) { _ in }
+    let display = await hub.connect(role: .display) { _ in }
+    _ = try await hub.start(series: "demo", sermon: "welcome")
+    _ = try await hub.apply(.videoReport(muted: true, secondsLeft: 9), from: presenter)
+    #expect(await hub.current()?.video.muted == false, "a presenter cannot claim the display muted")
+    _ = try await hub.apply(.videoReport(muted: true, secondsLeft: 9), from: display)
+    #expect(await hub.current()?.video.secondsLeft == 9)
+    let unmuted = try await hub.apply(.video(.unmute), from: presenter)
+    #expect(unmuted.video.unmutes == 1)
+  }
 }
