@@ -1,3 +1,4 @@
+import AppSupport
 import ArgumentParser
 
 /// The `scriptorium` command: the server and one subcommand group per app.
@@ -6,5 +7,6 @@ struct Scriptorium: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scriptorium",
     abstract: "A workbench for people who work across languages.",
+    version: ProductVersion.current,
     subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self])
 }

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -160,15 +161,20 @@ import Testing
 
       let saved = try await client.execute(
         uri: "/api/sharesynch/settings", method: .put, headers: sameOrigin,
-        body: json(["advance": "sides", "catalogURL": "http://127.0.0.1:9/catalog.json"]))
+        body: json(["advance": "sides", "catalogURL": "http://127.0.0.1:9/catalog.json", "endOfSermon": "wrap"]))
       #expect(saved.status == .ok)
       let settings = try JSONSerialization.jsonObject(with: Data(buffer: saved.body)) as! [String: Any]
       #expect(settings["advance"] as? String == "sides" && (settings["totalBytes"] as? Int ?? 0) > 50_000)
-      for bad in [["advance": "shake"], ["catalogURL": "file:///etc/passwd"]] {
+      #expect(settings["endOfSermon"] as? String == "wrap")
+      for bad in [["advance": "shake"], ["catalogURL": "file:///etc/passwd"], ["endOfSermon": "loop"]] {
         let response = try await client.execute(
           uri: "/api/sharesynch/settings", method: .put, headers: sameOrigin, body: json(bad))
         #expect(response.status == .badRequest)
       }
+
+      let about = try await client.execute(uri: "/sharesynch/settings", method: .get)
+      #expect(
+        about.text.contains("<span id=\"version\">\(ProductVersion.current)</span>") && about.text.contains("licences"))
 
       let removed = try await client.execute(uri: "/api/sharesynch/series/demo", method: .delete, headers: sameOrigin)
       #expect(try removed.decoded([SeriesSummary].self).isEmpty)
