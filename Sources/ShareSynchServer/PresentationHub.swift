@@ -38,6 +38,8 @@ public actor PresentationHub {
   private var pageLeader: UUID?
   /// Bumped whenever a presenter connects, so a pending end of presentation mode knows it is stale.
   private var presenterGeneration = 0
+  /// Series being deleted: none of them may start while the files go.
+  private var deleting: Set<String> = []
   /// How long presentation mode outlives its last presenter: a reload, F5 from a clicker or
   /// Edit → Done must not end the run (nor split the timer log).
   private let presenterGrace: Duration
@@ -54,10 +56,13 @@ public actor PresentationHub {
   /// presenter window, or a reload); choosing a sermon from the menu restarts it.
   public func start(series: String, sermon: String, restart: Bool = false) async throws -> PresentationSnapshot {
     if !restart, let live, live.series == series, live.sermon == sermon { return snapshot(of: live) }
+    guard !deleting.contains(series) else { throw ShareSynchError.unknownSeries(series) }
     let slides = try await store.slides(series: series, sermon: sermon)
     let state = try await store.sermonState(series: series, sermon: sermon)
     let end = try await store.settings().endOfSermon
     try await store.rememberLastSermon(SermonReference(series: series, sermon: sermon))
+    // A deletion that began while the sermon was read wins: its files are going.
+    guard !deleting.contains(series) else { throw ShareSynchError.unknownSeries(series) }
     if live?.series != series || live?.sermon != sermon { recordRun() }
     live = LivePresentation(
       series: series, sermon: sermon, slides: slides.map(\.presentation), appeal: state.appeal,
@@ -111,6 +116,17 @@ public actor PresentationHub {
     guard live?.series == series, live?.sermon == target.sermon else { return }
     live?.replaceSlides(slides.map(\.presentation))
     await broadcast()
+  }
+
+  /// Runs `delete` for a series that is not being presented, and refuses to start it meanwhile
+  /// (checking and deleting as one step: a start cannot slip in between).
+  public func deleting(series: String, _ delete: @Sendable () async throws -> Void) async throws {
+    guard live?.series != series, !deleting.contains(series) else {
+      throw ShareSynchError.seriesBeingPresented(series)
+    }
+    deleting.insert(series)
+    defer { deleting.remove(series) }
+    try await delete()
   }
 
   /// The settings changed what advancing past the last slide does.

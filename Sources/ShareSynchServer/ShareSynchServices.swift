@@ -80,8 +80,8 @@ public struct ShareSynchServices: Sendable {
 
   /// Deletes a series, refused while it is being presented.
   public func deleteSeries(_ seriesID: String) async throws -> [SeriesSummary] {
-    if await hub.current()?.series == seriesID { throw ShareSynchError.seriesBeingPresented(seriesID) }
-    try await store.deleteSeries(seriesID)
+    let store = store
+    try await hub.deleting(series: seriesID) { try await store.deleteSeries(seriesID) }
     return try await store.series()
   }
 

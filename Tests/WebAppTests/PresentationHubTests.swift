@@ -8,8 +8,10 @@ import Testing
 @Suite struct PresentationHubTests {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString)")
 
-  func hub(timerLog: TimerLog? = nil, grace: Duration = .seconds(30)) async throws -> PresentationHub {
-    let store = try ShareSynchStore.inMemory(seriesRoot: folder)
+  func hub(timerLog: TimerLog? = nil, grace: Duration = .seconds(30), root: String = "series") async throws
+    -> PresentationHub
+  {
+    let store = try ShareSynchStore.inMemory(seriesRoot: folder.appendingPathComponent(root))
     try await store.installDemoIfEmpty()
     return PresentationHub(store: store, timerLog: timerLog, presenterGrace: grace)
   }
@@ -119,5 +121,30 @@ import Testing
     #expect(await hub.current()?.video.secondsLeft == 9)
     let unmuted = try await hub.apply(.video(.unmute), from: presenter)
     #expect(unmuted.video.unmutes == 1)
+  }
+
+  @Test func aSeriesIsNeverDeletedWhileItIsPresentedNorStartedWhileItIsDeleted() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hub = try await hub()
+    let store = await hub.store
+    let services = ShareSynchServices(store: store, hub: hub, dataFolder: folder.appendingPathComponent("data"))
+    _ = try await hub.start(series: "demo", sermon: "welcome")
+    await #expect(throws: ShareSynchError.seriesBeingPresented("demo")) { try await services.deleteSeries("demo") }
+    #expect(try await store.series().count == 1)
+
+    let other = try await self.hub(root: "other")
+    let otherStore = await other.store
+    let gate = AsyncStream<Void>.makeStream()
+    async let deletion: Void = other.deleting(series: "demo") {
+      for await _ in gate.stream { break }  // held open until the start below has tried
+      try await otherStore.deleteSeries("demo")
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    await #expect(throws: ShareSynchError.unknownSeries("demo")) {
+      try await other.start(series: "demo", sermon: "welcome")
+    }
+    gate.continuation.yield()
+    try await deletion
+    #expect(await other.current() == nil)
   }
 }
