@@ -23,12 +23,15 @@ var sql =
   + "\nBEGIN;\nINSERT INTO Bibles (bibleID, name, bookRecsCreated, currBook, frenchPsalms) VALUES (1, 'Bench', 1, 0, 0);\n"
 var chapterID = 0
 for book in BookCatalog.standard.books {
-  sql += "INSERT INTO Books VALUES (1, \(book.number), '\(book.code)', '\(book.name)', 1, \(book.chapters.count), 0);\n"
+  sql +=
+    "INSERT INTO Books (bibleID, bookID, bookCode, bookName, chapRecsCreated, numChaps, currChapter) "
+    + "VALUES (1, \(book.number), '\(book.code)', '\(book.name)', 1, \(book.chapters.count), 0);\n"
   for (index, chapter) in book.chapters.enumerated() {
     chapterID += 1
     let ascription = chapter.mayHaveAscription ? 1 : 0
     sql +=
-      "INSERT INTO Chapters VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0);\n"
+      "INSERT INTO Chapters (chapterID, bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem) "
+      + "VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0);\n"
     if ascription == 1 {
       sql +=
         "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0);\n"
@@ -43,7 +46,7 @@ sql += "COMMIT;\n"
 let sqlFile = scratch.appendingPathComponent("create-all.sql")
 try sql.write(to: sqlFile, atomically: true, encoding: .utf8)
 
-let peerCreate = try await median(runs: runs) { try run("/usr/bin/sqlite3", [freshPath()], stdin: sqlFile) }
+let peerCreate = try await median(runs: runs) { try run("/usr/bin/sqlite3", ["-bail", freshPath()], stdin: sqlFile) }
 let ourCreate = try await median(runs: runs) {
   let store = try KeyItStore(path: freshPath())
   _ = try await store.createBible(name: "Bench")
