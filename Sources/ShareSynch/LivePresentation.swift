@@ -67,16 +67,19 @@ public struct LivePresentation: Sendable, Equatable {
   /// How long the sermon has run: it belongs to the presentation, so reloading a page or a
   /// second window never restarts it.
   public private(set) var timer: PresentationTimer
+  /// How long the sermon should last, in seconds (nil when no target is set).
+  public private(set) var target: Int?
   private let songs: [SeriesManifest.Song]
 
   /// A presentation at slide 1 (or `startAt` when it is visible).
   public init(
     series: String, sermon: String, slides: [PresentationSlide], appeal: AppealSetting, songs: [SeriesManifest.Song],
-    startAt: Int64? = nil, endOfSermon: EndOfSermon = .black, now: Date = Date()
+    startAt: Int64? = nil, endOfSermon: EndOfSermon = .black, target: Int? = nil, now: Date = Date()
   ) {
     self.series = series
     self.sermon = sermon
     self.songs = songs
+    self.target = target
     engine = PresentationEngine(slides: slides, appeal: appeal, startAt: startAt)
     engine.endOfSermon = endOfSermon
     timer = PresentationTimer(startedAt: now)
@@ -104,6 +107,9 @@ public struct LivePresentation: Sendable, Equatable {
   /// Changes what advancing past the last slide does (a settings change during the sermon).
   public mutating func setEndOfSermon(_ end: EndOfSermon) { engine.endOfSermon = end }
 
+  /// Takes the sermon's target length (set during the sermon, or another variation's).
+  public mutating func setTarget(_ seconds: Int?) { target = seconds }
+
   /// Takes edited slides, staying on the current slide where it can.
   public mutating func replaceSlides(_ slides: [PresentationSlide]) {
     engine.replaceSlides(slides)
@@ -111,16 +117,19 @@ public struct LivePresentation: Sendable, Equatable {
   }
 
   /// The state every client renders.
-  public func snapshot(displays: Int = 0, remotes: Int = 0, at now: Date = Date()) -> PresentationSnapshot {
+  public func snapshot(displays: Int = 0, remotes: Int = 0, stages: Int = 0, at now: Date = Date())
+    -> PresentationSnapshot
+  {
     let visible = engine.visible
     return PresentationSnapshot(
       series: series, sermon: sermon, slidesVersion: slidesVersion, counter: engine.counter, index: engine.index,
       total: visible.count, slide: engine.current?.id, previous: engine.previous?.id, next: engine.next?.id,
       step: engine.step, steps: engine.stepsHere, black: engine.blank == .black, white: engine.blank == .white,
-      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, appealText: engine.appealText,
+      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, target: target,
+      appealText: engine.appealText,
       appeal: engine.shownAppeal, pendingAppeal: engine.pendingAppeal,
       appealResource: SeriesManifest.appealResource(engine.shownAppeal, songs: songs), displays: displays,
-      remotes: remotes)
+      remotes: remotes, stages: stages)
   }
 }
 
@@ -156,6 +165,8 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let elapsed: Double
   /// The timer is running (not paused); clients count on from `elapsed` while it is.
   public let timerRunning: Bool
+  /// How long the sermon should last, in seconds; nil when no target is set.
+  public let target: Int?
   /// The appeal text the display shows over the video now.
   public let appealText: String?
   /// The appeal the display shows.
@@ -168,6 +179,8 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let displays: Int
   /// Connected remotes.
   public let remotes: Int
+  /// Connected stage views.
+  public let stages: Int
 }
 
 extension SeriesManifest {
