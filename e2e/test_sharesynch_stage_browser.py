@@ -16,7 +16,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import ARTIFACTS, Server, wait_for
 from test_sharesynch_browser import (  # noqa: F401 (fixtures: the unthrottled two-window browser)
-    STATE_READERS, Sermon, Screens, browser, demo_on_two_screens, font_until_pages, live, notes_pages, screens,
+    STATE_READERS, Screens, browser, demo_on_two_screens, font_until_pages, live, notes_pages, screens,
     single_blank_window, two_window_driver, wait_for_live)
 
 STATE_READERS["stage"] = """
