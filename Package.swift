@@ -58,9 +58,10 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libgdk-pixbuf-2.0-dev"])]
     ),
     .target(name: "ShareSynchPDF", dependencies: ["ShareSynch", "CPangoCairo"]),
+    .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(
       name: "ShareSynchServer",
-      dependencies: ["AppSupport", "ShareSynch", "WebFetch"]
+      dependencies: ["AppSupport", "CQREncode", "ShareSynch", "WebFetch"]
     ),
     .target(
       name: "WebFetch",

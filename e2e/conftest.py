@@ -65,7 +65,7 @@ class Server:
         deadline = time.time() + 20
         while time.time() < deadline:
             try:
-                if urllib.request.urlopen(f"{self.base}/healthz", timeout=1).read() == b"ok":
+                if self.get("/healthz", timeout=1) == b"ok":
                     return self
             except OSError:
                 time.sleep(0.05)
@@ -77,8 +77,8 @@ class Server:
             self.process.wait(timeout=10)
             self.process = None
 
-    def get(self, path):
-        with urllib.request.urlopen(self.base + path) as response:
+    def get(self, path, timeout=None):
+        with urllib.request.urlopen(self.base + path, timeout=timeout) as response:
             return response.read()
 
     def get_json(self, path):

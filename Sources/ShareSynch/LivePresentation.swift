@@ -93,16 +93,19 @@ public struct LivePresentation: Sendable, Equatable {
   public private(set) var timer: PresentationTimer
   /// The current slide's video: the presenter's commands and the display's report.
   public private(set) var video = VideoControl()
+  /// How long the sermon should last, in seconds (nil when no target is set).
+  public private(set) var target: Int?
   private let songs: [SeriesManifest.Song]
 
   /// A presentation at slide 1 (or `startAt` when it is visible).
   public init(
     series: String, sermon: String, slides: [PresentationSlide], appeal: AppealSetting, songs: [SeriesManifest.Song],
-    startAt: Int64? = nil, endOfSermon: EndOfSermon = .black, now: Date = Date()
+    startAt: Int64? = nil, endOfSermon: EndOfSermon = .black, target: Int? = nil, now: Date = Date()
   ) {
     self.series = series
     self.sermon = sermon
     self.songs = songs
+    self.target = target
     engine = PresentationEngine(slides: slides, appeal: appeal, startAt: startAt)
     engine.endOfSermon = endOfSermon
     timer = PresentationTimer(startedAt: now)
@@ -134,6 +137,9 @@ public struct LivePresentation: Sendable, Equatable {
   /// Changes what advancing past the last slide does (a settings change during the sermon).
   public mutating func setEndOfSermon(_ end: EndOfSermon) { engine.endOfSermon = end }
 
+  /// Takes the sermon's target length (set during the sermon, or another variation's).
+  public mutating func setTarget(_ seconds: Int?) { target = seconds }
+
   /// Takes edited slides, staying on the current slide where it can.
   public mutating func replaceSlides(_ slides: [PresentationSlide]) {
     engine.replaceSlides(slides)
@@ -141,17 +147,19 @@ public struct LivePresentation: Sendable, Equatable {
   }
 
   /// The state every client renders.
-  public func snapshot(displays: Int = 0, remotes: Int = 0, at now: Date = Date()) -> PresentationSnapshot {
+  public func snapshot(displays: Int = 0, remotes: Int = 0, stages: Int = 0, at now: Date = Date())
+    -> PresentationSnapshot
+  {
     let visible = engine.visible
     return PresentationSnapshot(
       series: series, sermon: sermon, slidesVersion: slidesVersion, counter: engine.counter, index: engine.index,
       total: visible.count, slide: engine.current?.id, previous: engine.previous?.id, next: engine.next?.id,
       step: engine.step, steps: engine.stepsHere, black: engine.blank == .black, white: engine.blank == .white,
-      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, video: video,
+      elapsed: timer.elapsed(at: now).rounded(), timerRunning: timer.isRunning, video: video, target: target,
       appealText: engine.appealText,
       appeal: engine.shownAppeal, pendingAppeal: engine.pendingAppeal,
       appealResource: SeriesManifest.appealResource(engine.shownAppeal, songs: songs), displays: displays,
-      remotes: remotes)
+      remotes: remotes, stages: stages)
   }
 }
 
@@ -189,6 +197,8 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let timerRunning: Bool
   /// The current slide's video: what the presenter asked and what the display reports.
   public let video: VideoControl
+  /// How long the sermon should last, in seconds; nil when no target is set.
+  public let target: Int?
   /// The appeal text the display shows over the video now.
   public let appealText: String?
   /// The appeal the display shows.
@@ -201,6 +211,8 @@ public struct PresentationSnapshot: Sendable, Equatable, Codable {
   public let displays: Int
   /// Connected remotes.
   public let remotes: Int
+  /// Connected stage views.
+  public let stages: Int
 }
 
 extension SeriesManifest {

@@ -50,6 +50,9 @@ enum ShareSynchMigrations {
         t.column("value", .text).notNull()
       }
     }
+    migrator.registerMigration("v4: a sermon's target length") { db in
+      try db.alter(table: "SermonStates") { t in t.add(column: "targetSeconds", .integer) }
+    }
     return migrator
   }
 }

@@ -117,7 +117,8 @@ public struct SermonSlide: Codable, Sendable, Equatable {
   public var presentation: PresentationSlide { PresentationSlide(id: id, hidden: hidden, appeal: appeal) }
 }
 
-/// What a sermon remembers per variation: its appeal type and song, and the last slide shown.
+/// What a sermon remembers per variation: its appeal type and song, the last slide shown, and
+/// how long it should last.
 public struct SermonState: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
   /// The table.
   public static let databaseTableName = "SermonStates"
@@ -131,6 +132,9 @@ public struct SermonState: Codable, Sendable, Equatable, FetchableRecord, Persis
   public var appealSong: String?
   /// The slide shown last (a presentation resumes there).
   public var lastSlideID: Int64?
+  /// How long the sermon should last, in seconds (the stage view counts down to it); nil when
+  /// the speaker set none.
+  public var targetSeconds: Int? = nil
 
   /// The appeal as the engine takes it.
   public var appeal: AppealSetting { AppealSetting(type: appealType, song: appealSong) }
@@ -142,5 +146,6 @@ public struct SermonState: Codable, Sendable, Equatable, FetchableRecord, Persis
     public static let appealType = Column(CodingKeys.appealType)
     public static let appealSong = Column(CodingKeys.appealSong)
     public static let lastSlideID = Column(CodingKeys.lastSlideID)
+    public static let targetSeconds = Column(CodingKeys.targetSeconds)
   }
 }

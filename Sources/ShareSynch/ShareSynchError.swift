@@ -52,6 +52,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case nothingPresented
   /// The series is being presented, so it cannot be deleted.
   case seriesBeingPresented(String)
+  /// A sermon's target length (seconds) outside the lengths allowed.
+  case badTargetLength(seconds: Int, allowed: ClosedRange<Int>)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -92,6 +94,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .unknownDownloadAction(let action): "\(shortened(action)) is not pause, resume or cancel"
     case .nothingPresented: "no sermon is being presented: open one in the presenter view first"
     case .seriesBeingPresented: "this series is being presented: stop presenting it first"
+    case .badTargetLength(let seconds, let allowed):
+      "a target length of \(seconds) seconds is refused: give one from \(allowed.lowerBound) to \(allowed.upperBound) seconds"
     }
   }
 }

@@ -159,8 +159,8 @@ public final class ShareSynchStore: Sendable {
           """, arguments: [variation.id, from.id])
       try db.execute(
         sql: """
-          INSERT INTO SermonStates (variationID, sermonID, appealType, appealSong, lastSlideID)
-          SELECT ?, sermonID, appealType, appealSong, NULL FROM SermonStates WHERE variationID = ?
+          INSERT INTO SermonStates (variationID, sermonID, appealType, appealSong, lastSlideID, targetSeconds)
+          SELECT ?, sermonID, appealType, appealSong, NULL, targetSeconds FROM SermonStates WHERE variationID = ?
           """, arguments: [variation.id, from.id])
       series.currentVariationID = variation.id
       try series.update(db)
@@ -244,7 +244,8 @@ public final class ShareSynchStore: Sendable {
 
   // MARK: Sermon state
 
-  /// A sermon's appeal and last slide in the current variation (the package's appeal at first).
+  /// A sermon's appeal, last slide and target length in the current variation (the package's
+  /// appeal at first).
   public func sermonState(series seriesID: String, sermon sermonID: String) async throws -> SermonState {
     let sermon = try sermon(seriesID, sermonID)
     return try await writer.read { db in
@@ -266,6 +267,24 @@ public final class ShareSynchStore: Sendable {
       var state = try Self.sermonState(db, try Self.series(db, seriesID).currentVariationID!, sermon)
       state.appealType = setting.type
       state.appealSong = setting.song
+      try state.save(db)
+      return state
+    }
+  }
+
+  /// The target lengths a sermon may be given, in seconds: up to ten hours.
+  public static let targetLengths = 1...36_000
+
+  /// Sets how long the sermon should last (nil clears it), in the current variation, like the
+  /// appeal: it is how the sermon is presented, not an edit of it.
+  public func setTarget(seconds: Int?, series seriesID: String, sermon sermonID: String) async throws -> SermonState {
+    if let seconds, !Self.targetLengths.contains(seconds) {
+      throw ShareSynchError.badTargetLength(seconds: seconds, allowed: Self.targetLengths)
+    }
+    let sermon = try sermon(seriesID, sermonID)
+    return try await writer.write { db in
+      var state = try Self.sermonState(db, try Self.series(db, seriesID).currentVariationID!, sermon)
+      state.targetSeconds = seconds
       try state.save(db)
       return state
     }

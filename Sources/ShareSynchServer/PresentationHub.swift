@@ -1,11 +1,11 @@
 import Foundation
 import ShareSynch
 
-/// The server's running presentation and everyone watching it: presenters, displays and remotes,
-/// each a connection that receives text messages (the server's WebSocket). Clients send intents;
-/// the hub applies them to the one `LivePresentation` and pushes the new state to every client,
-/// numbered so a client never applies an older state over a newer one. One presentation runs at a
-/// time (one projector).
+/// The server's running presentation and everyone watching it: presenters, displays, stage views
+/// and remotes, each a connection that receives text messages (the server's WebSocket). Clients
+/// send intents; the hub applies them to the one `LivePresentation` and pushes the new state to
+/// every client, numbered so a client never applies an older state over a newer one. One
+/// presentation runs at a time (one projector).
 ///
 /// No change may be lost: the state is never copied across an `await` (the actor lets other
 /// intents in there); whatever must be read from the store is read first, then the live state
@@ -13,7 +13,14 @@ import ShareSynch
 public actor PresentationHub {
   /// Who a connection is.
   public enum Role: String, Sendable {
-    case presenter, display, remote
+    /// The speaker's window: it moves the presentation and measures the notes pages.
+    case presenter
+    /// The audience's screen.
+    case display
+    /// The speaker's second screen (a pulpit tablet or monitor): slides, notes page, clocks.
+    case stage
+    /// A phone with back and next buttons.
+    case remote
   }
 
   /// Sends one text message to a connected client.
@@ -66,7 +73,7 @@ public actor PresentationHub {
     if live?.series != series || live?.sermon != sermon { recordRun() }
     live = LivePresentation(
       series: series, sermon: sermon, slides: slides.map(\.presentation), appeal: state.appeal,
-      songs: try store.manifest(series).songs, endOfSermon: end)
+      songs: try store.manifest(series).songs, endOfSermon: end, target: state.targetSeconds)
     await broadcast()
     return current()!
   }
@@ -112,9 +119,21 @@ public actor PresentationHub {
   public func slidesChanged(series: String) async throws {
     guard let target = live, target.series == series else { return }
     let slides = try await store.slides(series: series, sermon: target.sermon)
+    let state = try await store.sermonState(series: series, sermon: target.sermon)
     // Advances made while the slides were read stay; another sermon started meanwhile is left alone.
     guard live?.series == series, live?.sermon == target.sermon else { return }
     live?.replaceSlides(slides.map(\.presentation))
+    live?.setTarget(state.targetSeconds)  // another variation may have another target
+    await broadcast()
+  }
+
+  /// The sermon's target length changed in the store: a running presentation of it shows the
+  /// stored one (read here, so two changes in quick succession end on the last one stored).
+  public func targetChanged(series: String, sermon: String) async throws {
+    guard live?.series == series, live?.sermon == sermon else { return }
+    let state = try await store.sermonState(series: series, sermon: sermon)
+    guard live?.series == series, live?.sermon == sermon else { return }
+    live?.setTarget(state.targetSeconds)
     await broadcast()
   }
 
@@ -137,7 +156,8 @@ public actor PresentationHub {
   }
 
   /// Connects a client: sends it the current state at once (a display that reconnects catches
-  /// up); presenters learn that a display or remote arrived. Returns the id to disconnect with.
+  /// up); presenters learn that a display, stage view or remote arrived. Returns the id to
+  /// disconnect with.
   public func connect(role: Role, send: @escaping Send) async -> UUID {
     let id = UUID()
     clients[id] = Client(role: role, send: send)
@@ -203,7 +223,8 @@ public actor PresentationHub {
   private func snapshot(of presentation: LivePresentation) -> PresentationSnapshot {
     presentation.snapshot(
       displays: clients.values.filter { $0.role == .display }.count,
-      remotes: clients.values.filter { $0.role == .remote }.count)
+      remotes: clients.values.filter { $0.role == .remote }.count,
+      stages: clients.values.filter { $0.role == .stage }.count)
   }
 
   /// Sends the state to every client; returns it.

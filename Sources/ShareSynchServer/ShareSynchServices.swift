@@ -92,6 +92,14 @@ public struct ShareSynchServices: Sendable {
     return summary
   }
 
+  /// Sets how long a sermon should last (nil clears it); a running presentation of it shows the
+  /// new target at once.
+  public func setTarget(seconds: Int?, series: String, sermon: String) async throws -> SermonState {
+    let state = try await store.setTarget(seconds: seconds, series: series, sermon: sermon)
+    try await hub.targetChanged(series: series, sermon: sermon)
+    return state
+  }
+
   /// Makes a variation the series' current one; a running presentation of it follows.
   public func switchVariation(series: String, to variation: Int64) async throws {
     try await store.switchVariation(series: series, to: variation)

@@ -63,7 +63,9 @@ public enum WebServer {
       KeyItRoutes(store: try KeyItStore(dataFolder: dataFolder), pages: pages),
       PhrasebookRoutes(store: try PhrasebookStore(dataFolder: dataFolder), pages: pages),
       LexikonRoutes(service: lexikon, pages: pages),
-      ShareSynchRoutes(services: shareSynch, pages: pages, token: settings.token),
+      ShareSynchRoutes(
+        services: shareSynch, pages: pages,
+        devices: DeviceLinks(host: settings.host, port: settings.port, token: settings.token)),
     ]
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
@@ -75,7 +77,7 @@ public enum WebServer {
   }
 
   /// The application: the routes over HTTP/1.1, and the presentation's WebSocket
-  /// (`/api/sharesynch/live/socket?role=presenter|display|remote`), which takes the access token
+  /// (`/api/sharesynch/live/socket?role=presenter|display|stage|remote`), which takes the access token
   /// (as the cookie or `token=`) when the server has one and refuses other sites' pages.
   static func application(
     router: Router<BasicRequestContext>, presentations hub: PresentationHub, token: String?,

@@ -22,7 +22,8 @@ import Testing
       [
         KeyItRoutes(store: try .inMemory(), pages: pages), PhrasebookRoutes(store: try .inMemory(), pages: pages),
         LexikonRoutes(service: try filesLexikon(), pages: pages),
-        ShareSynchRoutes(services: services, pages: pages, token: nil),
+        ShareSynchRoutes(
+          services: services, pages: pages, devices: DeviceLinks(host: "127.0.0.1", port: 8080, token: nil)),
       ]
     }
   }

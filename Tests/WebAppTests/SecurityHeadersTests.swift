@@ -27,7 +27,7 @@ import Testing
           LexikonRoutes(service: try filesLexikon(), pages: pages),
           ShareSynchRoutes(
             services: ShareSynchServices(store: store, hub: hub, dataFolder: folder.appendingPathComponent("data")),
-            pages: pages, token: nil),
+            pages: pages, devices: DeviceLinks(host: "127.0.0.1", port: 8080, token: nil)),
         ]
       })
   }

@@ -51,10 +51,16 @@ func makeLexikonApp(source: any DictionarySource = DictdFolderSource()) async th
   return (Application(router: router), service)
 }
 
-/// A router with only ShareSynch, over `services`.
-func shareSynchRouter(_ services: ShareSynchServices, token: String? = nil) async throws -> Router<BasicRequestContext>
+/// A router with only ShareSynch, over `services`, reached at `devices` (default: loopback, port 8080).
+func shareSynchRouter(_ services: ShareSynchServices, token: String? = nil, devices: DeviceLinks? = nil) async throws
+  -> Router<BasicRequestContext>
 {
-  try await router(token: token) { [ShareSynchRoutes(services: services, pages: $0, token: token)] }
+  try await router(token: token) {
+    [
+      ShareSynchRoutes(
+        services: services, pages: $0, devices: devices ?? DeviceLinks(host: "127.0.0.1", port: 8080, token: token))
+    ]
+  }
 }
 
 /// A JSON request body.

@@ -10,7 +10,8 @@ import ShareSynchServer
 enum LiveSocket {
   static let path = "/api/sharesynch/live/socket"
 
-  /// The client's role when the upgrade is allowed; nil refuses it.
+  /// The client's role (`role=presenter|display|stage|remote`, a presenter when absent) when the
+  /// upgrade is allowed; nil refuses it, and an unknown role too.
   static func accepts(_ request: HTTPRequest, token: String?, hosts: ServerHosts) -> PresentationHub.Role? {
     guard let target = request.path, let parts = URLComponents(string: target), parts.path == path else { return nil }
     guard hosts.knows(authority: request.authority) else { return nil }

@@ -10,7 +10,8 @@ extension ShareSynchError: ServerError {
     case .badCatalogAddress, .unknownDownloadAction: .badRequest
     case .noSpace: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
     case .badPackage, .checksumMismatch, .badResource, .unsafeEntry, .badSeriesFolder, .unknownLanguage,
-      .badVariationName, .unknownSong, .visibilityCountMismatch, .notSlideMedia, .badActivationCode, .badCatalog:
+      .badVariationName, .unknownSong, .visibilityCountMismatch, .notSlideMedia, .badActivationCode, .badCatalog,
+      .badTargetLength:
       .unprocessableContent
     }
   }
@@ -24,6 +25,7 @@ extension ShareSynchError: ServerError {
     case .unknownSong: "song"
     case .notSlideMedia: "file"
     case .unknownLanguage: "language"
+    case .badTargetLength: "seconds"
     case .badPackage, .checksumMismatch, .badResource, .unsafeEntry, .noSpace, .badSeriesFolder, .alreadyInstalled,
       .unknownSeries, .unknownSermon, .unknownVariation, .unknownSlide, .originalIsReadOnly,
       .visibilityCountMismatch, .badCatalog, .noCatalogAddress, .unknownDownload, .unknownDownloadAction,

@@ -36,13 +36,15 @@ struct VariationJSON: Encodable {
   }
 }
 
-/// What a sermon remembers in the current variation: its appeal and the last slide shown.
+/// What a sermon remembers in the current variation: its appeal, the last slide shown and its
+/// target length.
 struct SermonStateJSON: Encodable {
   let variationID: Int64
   let sermonID: String
   let appealType: AppealType
   let appealSong: String?
   let lastSlideID: Int64?
+  let targetSeconds: Int?
 
   init(_ state: SermonState) {
     variationID = state.variationID
@@ -50,6 +52,7 @@ struct SermonStateJSON: Encodable {
     appealType = state.appealType
     appealSong = state.appealSong
     lastSlideID = state.lastSlideID
+    targetSeconds = state.targetSeconds
   }
 }
 
@@ -180,4 +183,42 @@ struct SlideJSON: Decodable { let slide: Int64 }
 struct ImportSlideJSON: Decodable {
   let slide: Int64
   let at: Int
+}
+
+/// How long a sermon should last, in seconds: answered, and sent to set it (null or absent clears it).
+struct TargetJSON: Codable {
+  let seconds: Int?
+}
+
+/// How a second device gets on: whether the server listens on loopback only (and what to run to
+/// open it to the LAN), and each LAN address with the display's, stage view's and remote's links
+/// and the address of each link's QR code.
+struct ConnectJSON: Encodable {
+  struct Link: Encodable {
+    let screen: DeviceLinks.Screen
+    let url: String
+    let qr: String
+  }
+  struct Address: Encodable {
+    let address: String
+    let links: [Link]
+  }
+  let loopbackOnly: Bool
+  let openToLAN: String?
+  let addresses: [Address]
+
+  init(_ devices: DeviceLinks) {
+    loopbackOnly = devices.loopbackOnly
+    openToLAN = devices.loopbackOnly ? devices.openToLAN : nil
+    addresses = devices.addresses().map { address in
+      Address(
+        address: address,
+        links: DeviceLinks.Screen.allCases.map { screen in
+          var qr = URLComponents()
+          qr.path = "/api/sharesynch/qr"
+          qr.queryItems = [.init(name: "address", value: address), .init(name: "screen", value: screen.rawValue)]
+          return Link(screen: screen, url: devices.url(screen, at: address), qr: qr.string!)
+        })
+    }
+  }
 }

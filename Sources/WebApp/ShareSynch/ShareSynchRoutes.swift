@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import Hummingbird
 import ShareSynch
@@ -10,8 +11,10 @@ import ShareSynchServer
 struct ShareSynchRoutes: AppRoutes {
   let services: ShareSynchServices
   let pages: Pages
-  /// The access token, shown with the display's address when the server is on the LAN.
-  let token: String?
+  /// Where other devices reach the server; its access token, shown with the display's address
+  /// when the server is on the LAN.
+  let devices: DeviceLinks
+  var token: String? { devices.token }
   var store: ShareSynchStore { services.store }
   var hub: PresentationHub { services.hub }
 
@@ -26,6 +29,7 @@ struct ShareSynchRoutes: AppRoutes {
       .get("/sharesynch", page("sharesynch", title: "ShareSynch")),
       .get("/sharesynch/present", page("sharesynch-present", title: "ShareSynch presenter")),
       .get("/sharesynch/display", page("sharesynch-display", title: "ShareSynch display")),
+      .get("/sharesynch/stage", page("sharesynch-stage", title: "ShareSynch stage")),
       .get("/sharesynch/remote", page("sharesynch-remote", title: "ShareSynch remote")),
       .get("/sharesynch/edit", page("sharesynch-edit", title: "ShareSynch: edit")),
       .get("/sharesynch/downloads", page("sharesynch-downloads", title: "ShareSynch: download series")),
@@ -40,6 +44,8 @@ struct ShareSynchRoutes: AppRoutes {
       .delete("/api/sharesynch/series/:series/variations/:id", deleteVariation),
       .get("/api/sharesynch/series/:series/sermons/:sermon/slides", slides),
       .get("/api/sharesynch/series/:series/sermons/:sermon/handout.pdf", handout),
+      .get("/api/sharesynch/series/:series/sermons/:sermon/target", target),
+      .put("/api/sharesynch/series/:series/sermons/:sermon/target", setTarget),
       .post("/api/sharesynch/install", install),
       .post("/api/sharesynch/inbox", installInbox),
       .get("/api/sharesynch/settings", settings),
@@ -49,6 +55,8 @@ struct ShareSynchRoutes: AppRoutes {
       .post("/api/sharesynch/live", startPresenting),
       .get("/api/sharesynch/live", presentation),
       .post("/api/sharesynch/live/intent", applyIntent),
+      .get("/api/sharesynch/connect", connect),
+      .get("/api/sharesynch/qr", qrCode),
 
       .post("\(edit)/begin", editing { _, _ in }),
       .post("\(edit)/end", endEdit),
@@ -223,6 +231,42 @@ struct ShareSynchRoutes: AppRoutes {
     -> JSONResponse<PresentationSnapshot>
   {
     JSONResponse(try await hub.apply(try await request.decode(as: PresentationIntent.self, context: context)))
+  }
+
+  @Sendable func target(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<TargetJSON> {
+    let (series, sermon) = try sermonIDs(context)
+    return JSONResponse(TargetJSON(seconds: try await store.sermonState(series: series, sermon: sermon).targetSeconds))
+  }
+
+  @Sendable func setTarget(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<TargetJSON>
+  {
+    let body = try await request.decode(as: TargetJSON.self, context: context)
+    let (series, sermon) = try sermonIDs(context)
+    let state = try await services.setTarget(seconds: body.seconds, series: series, sermon: sermon)
+    return JSONResponse(TargetJSON(seconds: state.targetSeconds))
+  }
+
+  // MARK: Second devices
+
+  @Sendable func connect(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ConnectJSON> {
+    JSONResponse(ConnectJSON(devices))
+  }
+
+  /// The QR code of a screen's link at one of the server's LAN addresses: nothing else is drawn,
+  /// so the route renders no text of anyone's choosing.
+  @Sendable func qrCode(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let address = try required(request, "address")
+    let name = try required(request, "screen")
+    guard let screen = DeviceLinks.Screen(rawValue: name) else {
+      throw HTTPError(.badRequest, message: "screen must be display, stage or remote, not \(quoted(name))")
+    }
+    guard let link = devices.link(screen, at: address) else {
+      throw HTTPError(.notFound, message: "\(quoted(address)) is not an address other devices reach this server at")
+    }
+    return Response(
+      status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+      body: .init(byteBuffer: ByteBuffer(string: try QRCode(encoding: link).svg())))
   }
 
   // MARK: Editing
