@@ -52,8 +52,9 @@ public struct TranslationGame: Codable, Sendable, Equatable {
   public static let maxLength = 100
 
   /// Builds a game of `length` questions over `pairs` in `direction`. Wrong choices come from other
-  /// pairs, of the same type where there are enough; with at least `length` pairs no pair is asked
-  /// twice. Fewer than four different translations is an error.
+  /// pairs, of the same type where there are enough, and are never a right answer too: where one
+  /// word has several translations (`ysgol`: ladder, school), none of them is offered as wrong.
+  /// With at least `length` pairs no pair is asked twice. Too few other translations is an error.
   public init(
     pairs: [WordPair], direction: Direction, length: Int = 10, using generator: inout some RandomNumberGenerator
   ) throws {
@@ -68,14 +69,22 @@ public struct TranslationGame: Codable, Sendable, Equatable {
     while asked.count < length {
       asked += pairs.shuffled(using: &generator).prefix(length - asked.count)
     }
-    questions = asked.map { pair in
+    questions = try asked.map { pair in
       let right = direction.answer(pair)
-      let others = pairs.filter { direction.answer($0) != right }.shuffled(using: &generator)
+      let prompt = Self.key(direction.prompt(pair))
+      // Every translation of the word asked is right: none may be a "wrong" choice.
+      let rightOnes = Set(
+        pairs.filter { Self.key(direction.prompt($0)) == prompt }.map { Self.key(direction.answer($0)) })
+      let others = pairs.filter { !rightOnes.contains(Self.key(direction.answer($0))) }.shuffled(using: &generator)
       let sameType = pair.type.isEmpty ? [] : others.filter { $0.type == pair.type }
       var wrong: [String] = []
-      for other in sameType + others where !wrong.contains(direction.answer(other)) {
+      for other in sameType + others where !wrong.contains(where: { Self.key($0) == Self.key(direction.answer(other)) })
+      {
         wrong.append(direction.answer(other))
         if wrong.count == Self.choiceCount - 1 { break }
+      }
+      guard wrong.count == Self.choiceCount - 1 else {
+        throw PhrasebookError.notEnoughPairs(have: wrong.count + 1, need: Self.choiceCount)
       }
       let choices = ([right] + wrong).shuffled(using: &generator)
       return TranslationQuestion(
@@ -83,6 +92,9 @@ public struct TranslationGame: Codable, Sendable, Equatable {
         answerIndex: choices.firstIndex(of: right)!)
     }
   }
+
+  /// Answers compared as a learner reads them: case aside, Unicode composed.
+  private static func key(_ text: String) -> String { text.precomposedStringWithCanonicalMapping.lowercased() }
 
   /// Decodes a game a client sent back: every question checked, at most one choice per question,
   /// each one of its question's choices. Nothing a client sends can make the rules trap.

@@ -36,6 +36,31 @@ import Testing
     }
   }
 
+  /// The seed's own sample data has `ysgol` as both ladder and school: asked `ysgol`, a game
+  /// once offered both and accepted one. A wrong choice is never a right answer too.
+  @Test func aWordWithTwoTranslationsNeverOffersTheOtherAsWrong() throws {
+    let welsh = pairs([
+      ("ysgol", "ladder", "noun"), ("ysgol", "School", "noun"), ("ci", "dog", "noun"), ("cath", "cat", "noun"),
+      ("tŷ", "house", "noun"), ("dŵr", "water", "noun"),
+    ])
+    for seed in 1...200 {
+      var random = SeededGenerator(seed: UInt64(seed))
+      let game = try TranslationGame(pairs: welsh, direction: .forward, length: 6, using: &random)
+      for question in game.questions where question.prompt == "ysgol" {
+        let offered = Set(question.choices.map { $0.lowercased() })
+        #expect(!(offered.contains("ladder") && offered.contains("school")), "seed \(seed): \(question.choices)")
+      }
+      for question in game.questions where question.prompt != "ysgol" {
+        #expect(Set(question.choices.map { $0.lowercased() }).count == 4)
+      }
+    }
+    let cramped = pairs([("ysgol", "ladder", ""), ("ysgol", "school", ""), ("ci", "dog", ""), ("cath", "cat", "")])
+    var random = SeededGenerator(seed: 1)
+    #expect(throws: PhrasebookError.self, "two wrong translations are not enough for four choices") {
+      try TranslationGame(pairs: cramped, direction: .forward, length: 4, using: &random)
+    }
+  }
+
   @Test func wrongChoicesHaveTheSameTypeWhereThereAreEnough() throws {
     var random = SeededGenerator(seed: 11)
     let game = try TranslationGame(pairs: twelve, direction: .reverse, length: 12, using: &random)
