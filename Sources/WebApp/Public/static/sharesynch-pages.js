@@ -68,10 +68,15 @@ export function notesPager(frame, box, { size, onLayout }) {
   let lines = [];
   let pages = paginate([], page, line);
 
+  /** Sets a style only when it changes: a change of a variable on the body restyles the page. */
+  const setStyle = (element, name, value) => {
+    if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+  };
+
   function measure() {
     page = Math.max(1, Math.floor(frame.clientHeight / line)) * line;
-    document.body.style.setProperty("--notes-page", `${page}px`);
-    box.style.height = `${page}px`;
+    setStyle(document.body, "--notes-page", `${page}px`);
+    setStyle(box, "height", `${page}px`);
     lines = textLines(box);
     pages = paginate(lines, page, line);
   }
@@ -79,8 +84,8 @@ export function notesPager(frame, box, { size, onLayout }) {
   function setSize(px) {
     size = px;
     line = lineHeightFor(px);
-    document.body.style.setProperty("--notes-size", `${px}px`);
-    document.body.style.setProperty("--notes-line", `${line}px`);
+    setStyle(document.body, "--notes-size", `${px}px`);
+    setStyle(document.body, "--notes-line", `${line}px`);
   }
   setSize(size);
 
@@ -114,7 +119,7 @@ export function notesPager(frame, box, { size, onLayout }) {
     /** Shows page `index` (clamped), scrolling smoothly or at once. */
     turnTo(index, smooth) {
       const target = pages[Math.max(0, Math.min(index, pages.length - 1))];
-      box.style.height = `${target.height}px`;
+      setStyle(box, "height", `${target.height}px`);
       if (Math.abs(box.scrollTop - target.start) > 0.5) box.scrollTo({ top: target.start, behavior: smooth ? "smooth" : "instant" });
     },
     /** This window's page for another presenter's page `step` of `steps`: the page holding the
