@@ -4,6 +4,7 @@ clicker whatever has focus in the presenter, the display and the remote, the pre
 timer, the white screen, the display and thumbnails after a language or appeal change, the touch
 setting honoured exactly, and the loading indicator."""
 import json
+import re
 import time
 import urllib.request
 
@@ -393,6 +394,24 @@ def test_white_screen_language_change_and_appeal_thumbnail(screens, server):
     assert presenter.execute_script(media).endswith("demo-hymn-vocal.webm")
     Select(presenter.find_element(By.ID, "appeal-type")).select_by_value("text")
     wait_for(presenter, lambda d: (d.execute_script(media) or "").endswith("media/slide7.png"))
+
+
+def test_the_video_countdown_shows_and_the_notes_fit_beside_it(screens, server):
+    """On the video slide the presenter shows the video's remaining time above the notes; the
+    notes box shrinks to whole lines within the smaller space (it is measured again when the
+    countdown appears)."""
+    demo = demo_on_two_screens(screens)
+    screens.jump(6)
+    screens.shows_slide(demo, 6, kind="video")
+    presenter = screens.use("presenter")
+    wait_for(presenter, lambda d: re.fullmatch(r"Video: \d+:\d\d left", d.find_element(By.ID, "video-remaining").text))
+    fits = """const box = document.querySelector('#notes').getBoundingClientRect();
+              const frame = document.querySelector('#notes-frame').getBoundingClientRect();
+              const line = parseFloat(getComputedStyle(document.querySelector('#notes')).lineHeight);
+              return box.bottom <= frame.bottom + 0.5 && frame.bottom - box.bottom < line;"""
+    wait_for(presenter, lambda d: d.execute_script(fits))
+    shown = settled_lines(presenter, 0)
+    assert not [line for line in shown["lines"] if line["cut"]]
 
 
 # ---------------------------------------------------------------------------------------------

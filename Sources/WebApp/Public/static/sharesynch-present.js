@@ -119,22 +119,22 @@ async function render(next) {
   if (!typedDigits) $("counter").textContent = next.counter;
   const newSlide = next.slide !== shownSlide;
   const newAppeal = next.appealResource !== shownAppeal;
-  if (newSlide) {
-    shownSlide = next.slide;
-    pager.show(slide?.notes ?? "");
-    startVideoCountdown(slide);
-  }
+  const appealSlide = slide?.kind === "appeal";
+  $("appeal-now").hidden = !appealSlide; // above the notes: set before they are measured
+  $("appeal-now").textContent = appealSlide ? `On screen: ${next.appealText ?? "(no text)"}` : "";
   if (newSlide || newAppeal) {
     shownAppeal = next.appealResource;
     renderPreviews();
     renderMirror(slide);
   }
   if (newAppeal) redrawAppealThumbs();
+  if (newSlide) {
+    shownSlide = next.slide;
+    startVideoCountdown(slide); // reads the current preview's video
+    pager.show(slide?.notes ?? "");
+  }
   syncPages(slide);
   placeNotes(true);
-  const appealSlide = slide?.kind === "appeal";
-  $("appeal-now").hidden = !appealSlide;
-  $("appeal-now").textContent = appealSlide ? `On screen: ${next.appealText ?? "(no text)"}` : "";
   const appeal = next.pendingAppeal ?? next.appeal;
   $("appeal-type").value = appeal.type;
   if (appeal.song) $("appeal-song").value = appeal.song;
