@@ -7,7 +7,9 @@ import json
 import re
 import struct
 import subprocess
+import time
 import urllib.error
+import urllib.request
 import zlib
 from datetime import datetime, timezone
 
@@ -348,19 +350,42 @@ def test_advancing_pages_notes_before_the_slide_changes(screens, server):
     assert notes_pages(screens.state("presenter")) == (1, 1)
 
 
-def test_wrap_around_at_both_ends(screens, server):
-    """Going back on the first slide shows the last one, advancing on the last shows the first —
-    with the arrows and with PageUp/PageDown as a clicker sends them."""
+def set_end_of_sermon(server, end):
+    """Settings → After the last slide: "black" or "wrap"."""
+    request = urllib.request.Request(server.base + "/api/sharesynch/settings", method="PUT",
+                                     data=json.dumps({"endOfSermon": end}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    urllib.request.urlopen(request).read()
+
+
+def test_the_ends_of_the_sermon_black_by_default_wrap_when_chosen(screens, server):
+    """By default, going back on the first slide stays there and advancing on the last blacks the
+    screen (the next advance clears the black and stays on the last slide). With the setting
+    "After the last slide: the first slide again", advancing on the last shows the first and going
+    back on the first shows the last — with the arrows and with PageUp/PageDown as a clicker
+    sends them."""
     demo = demo_on_two_screens(screens)
     screens.press(Keys.ARROW_LEFT)
-    screens.shows_slide(demo, 8, kind="image")
+    time.sleep(0.5)
+    assert live(server)["counter"] == "1/8", "nothing before the first slide"
+    screens.jump(8)
+    screens.shows_slide(demo, 8, black=False)
+    screens.press(Keys.ARROW_RIGHT)
+    screens.wait("display", slide=demo.id(8), black=True)
+    screens.press(Keys.PAGE_DOWN)
+    screens.wait("display", slide=demo.id(8), black=False)
+    assert live(server)["counter"] == "8/8"
+
+    set_end_of_sermon(server, "wrap")
     screens.press(Keys.ARROW_RIGHT)
     screens.shows_slide(demo, 1, kind="image")
-    screens.press(Keys.PAGE_UP)
-    screens.shows_slide(demo, 8)
+    screens.press(Keys.ARROW_LEFT)
+    screens.shows_slide(demo, 8, kind="image")
     screens.press(Keys.PAGE_DOWN)
     screens.shows_slide(demo, 1)
-    assert live(server)["counter"] == "1/8"
+    screens.press(Keys.PAGE_UP)
+    screens.shows_slide(demo, 8)
+    assert live(server)["counter"] == "8/8"
 
 
 def test_number_and_enter_jump_and_the_previews_follow(screens, server):
@@ -389,9 +414,11 @@ def test_number_and_enter_jump_and_the_previews_follow(screens, server):
 
 
 def test_hidden_slides_are_skipped(screens, server):
-    """Walking the whole sermon, every notes page and appeal step, until it wraps to the start:
+    """Walking the whole sermon, every notes page and appeal step, until it wraps to the start
+    (wrapping chosen in the settings):
     the hidden 'extra' slide is never on either screen, nor among the thumbnails or previews, and
     its notes never show; the counter always counts eight."""
+    set_end_of_sermon(server, "wrap")
     demo = demo_on_two_screens(screens)
     assert len(demo.hidden) == 1 and demo.total == DEMO_TOTAL
     hidden = demo.hidden[0]
@@ -812,8 +839,8 @@ def scroll_strip_to(driver, thumb):
 
 def test_long_sermon_thumbnails_jump_without_wrapping(long_screens, long_server):
     """On a 300-slide sermon the strip holds all 300 thumbnails in order, from 1 to 300 (no
-    wrap-around); tapping the 250th jumps both screens there, and back on the first slide wraps
-    to 300/300."""
+    wrap-around); tapping the 250th jumps both screens there; Home goes to the first slide and
+    End to 300/300."""
     sermon = Sermon(long_server, "long", "marathon")
     screens = long_screens
     screens.present(sermon)
@@ -824,9 +851,9 @@ def test_long_sermon_thumbnails_jump_without_wrapping(long_screens, long_server)
     scroll_strip_to(screens.driver, thumb)
     thumb.click()
     screens.shows_slide(sermon, 250, kind="image", src=ends_with("media/s250.png"))
-    screens.jump(1)
+    screens.press(Keys.HOME)
     screens.shows_slide(sermon, 1)
-    screens.press(Keys.ARROW_LEFT)
+    screens.press(Keys.END)
     screens.shows_slide(sermon, 300)
 
 

@@ -29,7 +29,7 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from conftest import ARTIFACTS, UNTHROTTLED, PackageSite, chromium, wait_for
-from test_sharesynch_browser import Screens, sharesynch, single_blank_window, solid_png, wait_moved
+from test_sharesynch_browser import Screens, set_end_of_sermon, sharesynch, single_blank_window, solid_png, wait_moved
 
 SLIDES_API = "/api/sharesynch/series/demo/sermons/welcome/slides"
 EDIT_PAGE = "/sharesynch/edit?series=demo&sermon=welcome"
@@ -527,8 +527,9 @@ def test_dragging_a_slide_to_a_new_place_changes_the_presenter_order(variation_e
 
 def test_hiding_several_slides_skips_them_in_the_presenter(variation_editor, server, browser):
     """In rearrange mode the speaker taps two tiles to select them and hides them: they look
-    hidden; the presenter counts six slides and advancing through the whole sermon never shows
-    them (nor the demo's own hidden slide). Showing one again brings it back."""
+    hidden; the presenter counts six slides and advancing through the whole sermon (wrapping to
+    the start, as chosen in the settings) never shows them (nor the demo's own hidden slide).
+    Showing one again brings it back."""
     editor = variation_editor
     before = slides(server)
     editor.rearrange()
@@ -541,6 +542,7 @@ def test_hiding_several_slides_skips_them_in_the_presenter(variation_editor, ser
     now = slides(server)
     assert {str(s["id"]) for s in now if s["hidden"]} == set(chosen) | {str(s["id"]) for s in before if s["hidden"]}
 
+    set_end_of_sermon(server, "wrap")
     screens, order, _ = presenter_order(browser, server)
     assert order == visible_ids(now) and len(order) == 6
     assert not set(chosen) & set(order)

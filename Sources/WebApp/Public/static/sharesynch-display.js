@@ -1,19 +1,22 @@
 // The audience display: the current slide full screen, fading from one to the next; overlay text
-// drawn over pictures; videos play here; appeal text over the appeal video; black screen. It
-// follows the server's presentation state and never decides anything itself.
+// drawn over pictures; videos play here; appeal text over the appeal video; black or white
+// screen. It follows the server's presentation state and never decides anything itself; the
+// keys of a keyboard or clicker work here as in the presenter (the focus is often left here
+// after pressing F).
 import { $ } from "/static/api.js";
+import { listenForKeys } from "/static/sharesynch-keys.js";
 import { connectLive, renderSlide, slideLoader } from "/static/sharesynch-live.js";
 
 const stage = $("stage");
 const appealText = $("appeal-text");
 const sound = $("sound");
 const loadSlides = slideLoader();
-const rendered = new Map(); // "id|resource" → its element in the stage
+const rendered = new Map(); // keyOf(slide) → its element in the stage
 let shown = null;
 let latest = null;
 let latestSlides = null;
 
-connectLive("display", {
+const live = connectLive("display", {
   onConnection(open) {
     if (!open) delete document.body.dataset.live;
   },
@@ -25,6 +28,7 @@ connectLive("display", {
     show(sermon.byID.get(state.slide), state);
     appealText.textContent = state.appealText ?? "";
     document.body.classList.toggle("black", state.black);
+    document.body.classList.toggle("white", state.white);
     Object.assign(document.body.dataset, {
       live: "1", slide: String(state.slide ?? ""), step: String(state.step), counter: state.counter,
     });
@@ -51,7 +55,10 @@ function show(slide, state) {
   prune(state);
 }
 
-const keyOf = (slide, state) => `${slide.id}|${slide.kind === "appeal" ? state.appealResource : slide.resource}`;
+/** What a slide's element shows: a change (another language's overlay text, another appeal song)
+ * makes a new element. */
+const keyOf = (slide, state) =>
+  JSON.stringify([slide.id, slide.kind === "appeal" ? state.appealResource : slide.resource, slide.overlay ?? null]);
 
 /** The slide's element in the stage, made on first use. */
 function element(slide, state) {
@@ -92,6 +99,4 @@ sound.addEventListener("click", () => {
   sound.hidden = true;
   stage.querySelectorAll("video").forEach((video) => { video.muted = false; });
 });
-document.addEventListener("keydown", (event) => {
-  if (event.key === "f") document.documentElement.requestFullscreen?.().catch(() => {});
-});
+listenForKeys({ send: (intent) => live.send(intent), total: () => latest?.total ?? 0 });

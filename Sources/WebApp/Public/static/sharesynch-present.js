@@ -1,46 +1,69 @@
 // The presenter view (seed A.3.4): previews of the previous, current and next slides, the notes
-// paginated at the chosen font size, the counter, the toolbar and a thumbnail strip. The page
-// measures how many notes pages each slide needs and tells the server, then sends intents (keys,
-// buttons, swipes, a remote's clicks all end up as the same intents) and shows the states the
-// server pushes back.
+// paginated at the chosen font size, the counter, the timer, the toolbar and a thumbnail strip.
+// The page measures how many notes pages each slide needs and tells the server, then sends
+// intents (keys, a clicker, buttons, touches and a remote's clicks all end up as the same
+// intents) and shows the states the server pushes back. With two presenter windows of different
+// sizes, the one that last moved the presentation counts the pages (the server ignores the
+// other's counts); the other shows its own page at the same place in the notes.
 import { $, api, el, failInto } from "/static/api.js";
-import { connectLive, formatTime, isVideo, notesNodes, renderSlide, slideLoader } from "/static/sharesynch-live.js";
+import { listenForKeys, toggleFullscreen } from "/static/sharesynch-keys.js";
+import { connectLive, formatTime, isVideo, renderSlide, slideLoader } from "/static/sharesynch-live.js";
+import { notesPager } from "/static/sharesynch-pages.js";
+import { presentationClock, showClock, tapOrHold } from "/static/sharesynch-timer.js";
+import { buttonCounts, touchAdvance } from "/static/sharesynch-touch.js";
 
 const params = new URLSearchParams(location.search);
 const series = params.get("series");
 const sermonID = params.get("sermon");
-const notes = $("notes");
-const loadSlides = slideLoader();
 const sizeKey = "sharesynch.notesSize";
-let notesSize = Number(localStorage.getItem(sizeKey)) || 24;
+const advanceMode = document.body.dataset.advance; // from settings, as the server rendered the page
 let sermon = null;
 let state = null;
 let shownSlide = null;
+let shownAppeal = null; // the appeal resource the previews and thumbnails were drawn with
 const reportedPages = new Map(); // slide id → the page count the server was last told
+let claimUntil = 0; // until then, states follow this window's own move: its page count should count
 let hadDisplay = false;
-let typed = "";
+let typedDigits = "";
 let videoEnds = null;
 
 const fail = failInto("present-error");
+const pager = notesPager($("notes-frame"), $("notes"), {
+  size: Number(localStorage.getItem(sizeKey)) || 24,
+  onLayout() {
+    measureAllPages();
+    if (state) placeNotes(false);
+  },
+});
 
 // ----- Starting -----
 
-const started = Date.now();
-setInterval(() => { $("timer").textContent = formatTime((Date.now() - started) / 1000).padStart(5, "0"); }, 1000);
+const clock = presentationClock();
+const drawClock = showClock($("timer"), clock);
 const token = document.body.dataset.token;
 const displayURL = `${location.origin}/sharesynch/display${token ? `?token=${encodeURIComponent(token)}` : ""}`;
 $("display-url").href = displayURL;
 $("display-url").textContent = displayURL;
-notes.style.setProperty("--notes-size", `${notesSize}px`);
 
 let live = null;
-start().catch(fail);
+const opening = new AbortController();
+const loading = setTimeout(() => { $("loading").hidden = false; }, 500); // seed A.3.4: a slow sermon shows progress
+$("loading-cancel").addEventListener("click", () => {
+  opening.abort();
+  location.href = "/sharesynch";
+});
+start().catch((error) => {
+  clearTimeout(loading);
+  $("loading").hidden = true;
+  fail(error);
+});
 
 async function start() {
   if (!series || !sermonID) throw new Error("No sermon chosen: open one from the ShareSynch menu.");
+  const { signal } = opening;
   const [details] = await Promise.all([
-    api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}`),
-    api("POST", "/api/sharesynch/live", { series, sermon: sermonID, restart: params.get("start") === "1" }),
+    api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}`, undefined, { signal }),
+    api("POST", "/api/sharesynch/live", { series, sermon: sermonID, restart: params.get("start") === "1" }, { signal }),
   ]);
   if (params.has("start")) { // a reload joins the presentation where it is
     params.delete("start");
@@ -79,62 +102,74 @@ async function render(next) {
     return;
   }
   state = next;
+  clock.sync(next);
+  drawClock();
   const loaded = await loadSlides(next);
   if (state !== next) return;
+  clearTimeout(loading);
+  $("loading").hidden = true;
   if (loaded !== sermon) {
     sermon = loaded;
     shownSlide = null;
+    shownAppeal = next.appealResource;
     renderThumbs();
     measureAllPages();
   }
   const slide = sermon.byID.get(next.slide);
-  $("counter").textContent = next.counter;
-  if (next.slide !== shownSlide) {
-    shownSlide = next.slide;
-    showSlide(slide);
-  }
-  scrollNotes(next.step, slide?.kind !== "appeal");
+  if (!typedDigits) $("counter").textContent = next.counter;
+  const newSlide = next.slide !== shownSlide;
+  const newAppeal = next.appealResource !== shownAppeal;
   const appealSlide = slide?.kind === "appeal";
-  $("notes-page").textContent = appealSlide ? `Appeal ${next.step + 1}/${next.steps}` : `Notes ${next.step + 1}/${next.steps}`;
-  $("notes-more").hidden = !(next.step + 1 < next.steps);
-  $("appeal-now").hidden = !appealSlide;
+  $("appeal-now").hidden = !appealSlide; // above the notes: set before they are measured
   $("appeal-now").textContent = appealSlide ? `On screen: ${next.appealText ?? "(no text)"}` : "";
+  if (newSlide || newAppeal) {
+    shownAppeal = next.appealResource;
+    renderPreviews();
+    renderMirror(slide);
+  }
+  if (newAppeal) redrawAppealThumbs();
+  if (newSlide) {
+    shownSlide = next.slide;
+    startVideoCountdown(slide); // reads the current preview's video
+    pager.show(slide?.notes ?? "");
+  }
+  syncPages(slide);
+  placeNotes(true);
   const appeal = next.pendingAppeal ?? next.appeal;
   $("appeal-type").value = appeal.type;
   if (appeal.song) $("appeal-song").value = appeal.song;
   $("black").setAttribute("aria-pressed", String(next.black));
+  $("white").setAttribute("aria-pressed", String(next.white));
   renderDisplayAlert(next.displays);
   markThumb(next.slide);
   $("edit").href = `/sharesynch/edit?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermonID)}&slide=${next.slide ?? ""}`;
   Object.assign(document.body.dataset, { live: "1", slide: String(next.slide ?? ""), step: String(next.step) });
 }
 
-function showSlide(slide) {
+const loadSlides = slideLoader();
+
+function renderPreviews() {
   const index = state.index;
-  const visible = sermon.visible;
+  const total = sermon.visible.length;
   const previews = [["preview-prev", state.previous, index - 1], ["preview-current", state.slide, index], ["preview-next", state.next, index + 1]];
   for (const [id, slideID, position] of previews) {
     const figure = $(id);
     const shown = sermon.byID.get(slideID);
     figure.dataset.slide = shown ? String(shown.id) : "";
     figure.querySelector(".frame").replaceChildren(...(shown ? [preview(shown)] : []));
-    figure.querySelector(".position").textContent = shown ? `${position + 1}/${visible.length}` : "";
+    figure.querySelector(".position").textContent = shown ? `${position + 1}/${total}` : "";
   }
-  notes.replaceChildren(...notesNodes(slide?.notes ?? ""));
-  notes.scrollTop = pageHeight() * state.step;
-  renderMirror(slide);
-  startVideoCountdown(slide);
 }
 
 /** A preview of a slide, reused while the slides and the appeal shown stay the same. */
-const previews = new Map();
+const previewCache = new Map();
 function preview(slide) {
   const key = `${sermon.key}|${slide.id}|${slide.kind === "appeal" ? state.appealResource : ""}`;
-  if (!previews.has(key)) {
-    if (previews.size > 30) previews.clear();
-    previews.set(key, renderSlide(slide, series, { appealResource: state.appealResource }));
+  if (!previewCache.has(key)) {
+    if (previewCache.size > 30) previewCache.clear();
+    previewCache.set(key, renderSlide(slide, series, { appealResource: state.appealResource }));
   }
-  return previews.get(key);
+  return previewCache.get(key);
 }
 
 /** The slide itself in the presenter window, while mirroring. */
@@ -143,18 +178,23 @@ function renderMirror(slide) {
   $("mirror").replaceChildren(...(slide && mirroring ? [renderSlide(slide, series, { appealResource: state.appealResource })] : []));
 }
 
-function scrollNotes(step, smooth) {
-  const top = pageHeight() * step;
-  if (Math.abs(notes.scrollTop - top) > 1) notes.scrollTo({ top, behavior: smooth ? "smooth" : "instant" });
-}
-
 function renderThumbs() {
   $("thumbs").replaceChildren(...sermon.visible.map((slide, index) => {
     const thumb = el("button", { type: "button", class: "thumb", title: `Slide ${index + 1}`, dataset: { number: String(index + 1), slide: String(slide.id) } },
-      renderSlide(slide, series, { appealResource: state.appealResource }), el("span", { class: "number" }, String(index + 1)));
-    thumb.addEventListener("click", () => live.send({ intent: "show", slide: slide.id }));
+      thumbPicture(slide), el("span", { class: "number" }, String(index + 1)));
+    thumb.addEventListener("click", () => move({ intent: "show", slide: slide.id }));
     return thumb;
   }));
+  currentThumb = null;
+}
+
+const thumbPicture = (slide) => renderSlide(slide, series, { appealResource: state.appealResource });
+
+/** The appeal slides' thumbnails, after the appeal's type or song changed. */
+function redrawAppealThumbs() {
+  for (const slide of sermon.visible.filter((candidate) => candidate.kind === "appeal")) {
+    $("thumbs").querySelector(`.thumb[data-slide="${slide.id}"] .slide`)?.replaceWith(thumbPicture(slide));
+  }
 }
 
 let currentThumb = null;
@@ -178,47 +218,51 @@ function renderDisplayAlert(displays) {
 
 // ----- Notes pages -----
 
-/** The notes area's page: a whole number of lines, so no line is cut between pages. */
-function pageHeight() {
-  const line = parseFloat(getComputedStyle(notes).lineHeight) || notesSize * 1.5;
-  return Math.max(line, Math.floor(notes.clientHeight / line) * line);
+/** Shows the notes page for the state's step: this window's own page when its count is the
+ * server's (it leads), else the page at the same place as the leader's (it follows). On an
+ * appeal slide the steps are the appeal's chunks or the notes pages, whichever are more. */
+function placeNotes(smooth) {
+  const slide = sermon?.byID.get(state.slide);
+  if (!slide) return;
+  const appealSlide = slide.kind === "appeal";
+  const mine = pager.count;
+  const leading = state.steps === mine;
+  const page = appealSlide || leading ? Math.min(state.step, mine - 1) : pager.follow(state.step, state.steps);
+  pager.turnTo(page, smooth && !appealSlide);
+  const [shown, of] = appealSlide || leading ? [state.step, state.steps] : [page, mine];
+  $("notes-page").textContent = `${appealSlide ? "Appeal" : "Notes"} ${shown + 1}/${of}`;
+  $("notes-more").hidden = !(shown + 1 < of);
 }
 
-/** Measures every slide's notes at the current size and width (in a hidden copy of the notes
- * area) and tells the server each count that changed. */
+/** Tells the server this window's page count for every slide that changed, measured in a hidden
+ * copy of the notes box (the server keeps a count only from the presenter that leads). */
 function measureAllPages() {
-  if (!sermon) return;
-  const page = pageHeight();
-  const probe = el("div", { class: "notes", dir: "auto" });
-  Object.assign(probe.style, { position: "absolute", visibility: "hidden", left: "-10000px", top: "0",
-    width: `${notes.clientWidth}px`, height: `${page}px` });
-  probe.style.setProperty("--notes-size", `${notesSize}px`);
-  document.body.append(probe);
-  for (const slide of sermon.visible) {
-    if (slide.kind === "appeal") continue; // an appeal's steps are its text chunks
-    probe.replaceChildren(...notesNodes(slide.notes));
-    const pages = Math.max(1, Math.ceil((probe.scrollHeight - 1) / page));
-    if ((reportedPages.get(slide.id) ?? 1) !== pages) {
-      reportedPages.set(slide.id, pages);
-      live.send({ intent: "pages", slide: slide.id, count: pages });
-    }
-  }
-  probe.remove();
+  if (!sermon || !live || !pager.visible) return;
+  const counts = pager.countPages(sermon.visible.map((slide) => slide.notes));
+  sermon.visible.forEach((slide, index) => report(slide.id, counts[index]));
+}
+
+function report(slideID, count, again = false) {
+  if (!again && (reportedPages.get(slideID) ?? 1) === count) return;
+  reportedPages.set(slideID, count);
+  live.send({ intent: "pages", slide: slideID, count });
+}
+
+/** When the server's steps for the current slide are not this window's pages: right after this
+ * window moved the presentation it leads, so its count replaces the one another presenter gave;
+ * otherwise it offers its count once (taken when no other presenter leads, as after a reload). */
+function syncPages(slide) {
+  if (!slide || !pager.visible) return;
+  const mine = pager.count;
+  if (slide.kind === "appeal" ? state.steps >= mine : state.steps === mine) return;
+  if (performance.now() < claimUntil || reportedPages.get(slide.id) !== mine) report(slide.id, mine, true);
 }
 
 function setNotesSize(size) {
-  notesSize = Math.min(64, Math.max(12, size));
-  localStorage.setItem(sizeKey, String(notesSize));
-  notes.style.setProperty("--notes-size", `${notesSize}px`);
-  measureAllPages();
-  if (state) scrollNotes(state.step, false);
+  const clamped = Math.min(64, Math.max(12, size));
+  localStorage.setItem(sizeKey, String(clamped));
+  pager.resize(clamped);
 }
-
-let resizeTimer = null;
-window.addEventListener("resize", () => {
-  clearTimeout(resizeTimer);
-  resizeTimer = setTimeout(measureAllPages, 150);
-});
 
 // ----- Video countdown (presenter only) -----
 
@@ -244,13 +288,38 @@ setInterval(() => {
 
 // ----- Controls -----
 
-const advance = () => live?.send({ intent: "advance" });
-const back = () => live?.send({ intent: "back" });
-$("next").addEventListener("click", advance);
-$("prev").addEventListener("click", back);
+/** Sends an intent that moves the presentation: this window now counts the notes pages, from the
+ * slide it is on (the server takes the intents in order) to the states that follow. */
+function move(intent) {
+  if (!live) return;
+  live.send(intent);
+  claimUntil = performance.now() + 1500;
+  if (state && sermon) syncPages(sermon.byID.get(state.slide));
+}
+
+const send = (intent) => (["advance", "back", "jump", "show"].includes(intent.intent) ? move(intent) : live?.send(intent));
+listenForKeys({
+  send,
+  total: () => state?.total ?? 0,
+  onTyped(digits) {
+    typedDigits = digits;
+    $("counter").textContent = digits ? `→ ${digits}` : state?.counter ?? "–/–";
+  },
+});
+$("next").addEventListener("click", (event) => { if (buttonCounts(event, advanceMode)) move({ intent: "advance" }); });
+$("prev").addEventListener("click", (event) => { if (buttonCounts(event, advanceMode)) move({ intent: "back" }); });
+touchAdvance(document.querySelector(".presenter-main"), advanceMode, {
+  advance: () => move({ intent: "advance" }),
+  back: () => move({ intent: "back" }),
+});
 $("black").addEventListener("click", () => live?.send({ intent: "black" }));
-$("font-larger").addEventListener("click", () => setNotesSize(notesSize + 4));
-$("font-smaller").addEventListener("click", () => setNotesSize(notesSize - 4));
+$("white").addEventListener("click", () => live?.send({ intent: "white" }));
+tapOrHold($("timer"), {
+  tap: () => live?.send({ intent: "timer", action: "toggle" }),
+  hold: () => live?.send({ intent: "timer", action: "reset" }),
+});
+$("font-larger").addEventListener("click", () => setNotesSize(pager.size + 4));
+$("font-smaller").addEventListener("click", () => setNotesSize(pager.size - 4));
 $("fullscreen").addEventListener("click", toggleFullscreen);
 $("projection").addEventListener("click", () => {
   const mirroring = document.body.classList.toggle("mirroring");
@@ -261,53 +330,3 @@ $("projection").addEventListener("click", () => {
 for (const id of ["appeal-type", "appeal-song"]) {
   $(id).addEventListener("change", () => live?.send({ intent: "appeal", type: $("appeal-type").value, song: $("appeal-song").value || null }));
 }
-
-function toggleFullscreen() {
-  if (document.fullscreenElement) document.exitFullscreen();
-  else document.documentElement.requestFullscreen?.().catch(() => {});
-}
-
-document.addEventListener("keydown", (event) => {
-  if (event.target.closest?.("select, input, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
-  const key = event.key;
-  if (/^[0-9]$/.test(key)) {
-    typed += key;
-    $("counter").textContent = `→ ${typed}`;
-  } else if (key === "Enter" && typed) {
-    live?.send({ intent: "jump", number: Number(typed) });
-    typed = "";
-  } else if (["ArrowRight", "PageDown", " ", "ArrowDown"].includes(key)) {
-    advance();
-  } else if (["ArrowLeft", "PageUp", "ArrowUp"].includes(key)) {
-    back();
-  } else if (key === "b" || key === "B" || key === ".") {
-    live?.send({ intent: "black" });
-  } else if (key === "f" || key === "F") {
-    toggleFullscreen();
-  } else if (key === "Escape" && typed) {
-    typed = "";
-    if (state) $("counter").textContent = state.counter;
-  } else {
-    return;
-  }
-  event.preventDefault();
-});
-
-// Touch: swipe left to advance and right to go back; with "screen sides" chosen in settings, a
-// tap on the left or right third does the same.
-const advanceMode = $("advance-mode").dataset.mode;  // from settings, as the server rendered the page
-let touchStart = null;
-const main = document.querySelector(".presenter-main");
-main.addEventListener("pointerdown", (event) => { touchStart = { x: event.clientX, y: event.clientY }; });
-main.addEventListener("pointerup", (event) => {
-  if (!touchStart) return;
-  const dx = event.clientX - touchStart.x;
-  const dy = event.clientY - touchStart.y;
-  touchStart = null;
-  if (Math.abs(dx) > 60 && Math.abs(dx) > Math.abs(dy)) {
-    if (dx < 0) advance(); else back();
-  } else if (Math.abs(dx) < 10 && advanceMode === "sides") {
-    const third = innerWidth / 3;
-    if (event.clientX < third) back(); else if (event.clientX > 2 * third) advance();
-  }
-});
