@@ -414,6 +414,41 @@ def test_the_video_countdown_shows_and_the_notes_fit_beside_it(screens, server):
     assert not [line for line in shown["lines"] if line["cut"]]
 
 
+def test_the_presenter_controls_the_displays_video_and_hears_how_it_plays(screens, server):
+    """On the video slide the presenter pauses, restarts and sets the volume of the video playing
+    on the display; the time left is the display's own; when the display had to mute the video,
+    the presenter is told and one button turns the sound on there."""
+    demo_on_two_screens(screens)
+    screens.jump(6)
+    video = "return document.querySelector('.slide.current video')"
+    # One driver, two windows: `screens.use` switches to the window named before each look.
+    presenter = lambda: screens.use("presenter")  # noqa: E731
+    display = lambda: screens.use("display")  # noqa: E731
+    wait_for(display(), lambda d: (d.execute_script(video + "?.readyState") or 0) >= 2)
+    wait_for(presenter(), lambda d: d.find_element(By.ID, "video-controls").is_displayed())
+    wait_for(presenter(), lambda d: re.fullmatch(r"Video: \d+:\d\d left", d.find_element(By.ID, "video-remaining").text))
+
+    presenter().find_element(By.ID, "video-toggle").click()
+    wait_for(display(), lambda d: d.execute_script(video + ".paused"))
+    wait_for(presenter(), lambda d: d.find_element(By.ID, "video-toggle").text == "Play")
+    display().execute_script("document.querySelector('.slide.current video').currentTime = 1.5")
+    presenter().find_element(By.ID, "video-restart").click()
+    wait_for(display(), lambda d: not d.execute_script(video + ".paused") and d.execute_script(video + ".currentTime") < 1.4)
+    presenter().execute_script("const v = document.getElementById('video-volume'); v.value = '0.25';"
+                               "v.dispatchEvent(new Event('change'))")
+    wait_for(display(), lambda d: abs(d.execute_script(video + ".volume") - 0.25) < 0.01)
+
+    # The browser made the display play it muted: the presenter says so and turns the sound on.
+    display().execute_script("document.querySelector('.slide.current video').muted = true")
+    wait_for(presenter(), lambda d: d.find_element(By.ID, "video-muted").is_displayed())
+    presenter().find_element(By.ID, "video-unmute").click()
+    wait_for(display(), lambda d: d.execute_script(video + ".muted") is False)
+    wait_for(presenter(), lambda d: not d.find_element(By.ID, "video-muted").is_displayed())
+
+    screens.jump(1)
+    wait_for(presenter(), lambda d: not d.find_element(By.ID, "video-controls").is_displayed())
+
+
 # ---------------------------------------------------------------------------------------------
 # Touch.
 

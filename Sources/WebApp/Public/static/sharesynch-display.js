@@ -6,6 +6,7 @@
 import { $ } from "/static/api.js";
 import { listenForKeys } from "/static/sharesynch-keys.js";
 import { connectLive, renderSlide, slideLoader } from "/static/sharesynch-live.js";
+import { followVideo } from "/static/sharesynch-video.js";
 
 const stage = $("stage");
 const appealText = $("appeal-text");
@@ -26,6 +27,9 @@ const live = connectLive("display", {
     if (state !== latest) return; // a newer state arrived while the slides loaded
     latestSlides = sermon;
     show(sermon.byID.get(state.slide), state);
+    const video = stage.querySelector(".slide.current video");
+    followVideo(video, state, (intent) => live.send(intent));
+    if (video && !video.muted) sound.hidden = true;
     appealText.textContent = state.appealText ?? "";
     document.body.classList.toggle("black", state.black);
     document.body.classList.toggle("white", state.white);

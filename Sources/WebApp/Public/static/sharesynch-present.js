@@ -7,7 +7,8 @@
 // other's counts); the other shows its own page at the same place in the notes.
 import { $, api, el, failInto } from "/static/api.js";
 import { listenForKeys, toggleFullscreen } from "/static/sharesynch-keys.js";
-import { connectLive, formatTime, isVideo, renderSlide, slideLoader } from "/static/sharesynch-live.js";
+import { connectLive, isVideo, renderSlide, slideLoader } from "/static/sharesynch-live.js";
+import { videoControls } from "/static/sharesynch-video.js";
 import { notesPager } from "/static/sharesynch-pages.js";
 import { presentationClock, showClock, tapOrHold } from "/static/sharesynch-timer.js";
 import { buttonCounts, touchAdvance } from "/static/sharesynch-touch.js";
@@ -25,9 +26,9 @@ const reportedPages = new Map(); // slide id → the page count the server was l
 let claimUntil = 0; // until then, states follow this window's own move: its page count should count
 let hadDisplay = false;
 let typedDigits = "";
-let videoEnds = null;
 
 const fail = failInto("present-error");
+const showVideo = videoControls((intent) => live?.send(intent));
 const pager = notesPager($("notes-frame"), $("notes"), {
   size: Number(localStorage.getItem(sizeKey)) || 24,
   onLayout() {
@@ -130,9 +131,9 @@ async function render(next) {
   if (newAppeal) redrawAppealThumbs();
   if (newSlide) {
     shownSlide = next.slide;
-    startVideoCountdown(slide); // reads the current preview's video
     pager.show(slide?.notes ?? "");
   }
+  showVideo(next, isVideo(slide?.kind === "appeal" ? next.appealResource : slide?.resource));
   syncPages(slide);
   placeNotes(true);
   const appeal = next.pendingAppeal ?? next.appeal;
@@ -263,28 +264,6 @@ function setNotesSize(size) {
   localStorage.setItem(sizeKey, String(clamped));
   pager.resize(clamped);
 }
-
-// ----- Video countdown (presenter only) -----
-
-function startVideoCountdown(slide) {
-  videoEnds = null;
-  $("video-remaining").hidden = true;
-  const resource = slide?.kind === "appeal" ? state.appealResource : slide?.resource;
-  if (!isVideo(resource)) return;
-  const probe = $("preview-current").querySelector("video");
-  const begin = Date.now();
-  const arm = () => { videoEnds = begin + probe.duration * 1000; };
-  if (probe?.readyState >= 1) arm();
-  else probe?.addEventListener("loadedmetadata", arm, { once: true });
-}
-setInterval(() => {
-  const box = $("video-remaining");
-  if (!videoEnds) return;
-  const left = (videoEnds - Date.now()) / 1000;
-  box.hidden = left <= 0;
-  box.textContent = `Video: ${formatTime(left)} left`;
-  if (left <= 0) videoEnds = null;
-}, 250);
 
 // ----- Controls -----
 

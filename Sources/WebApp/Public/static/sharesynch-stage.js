@@ -3,6 +3,7 @@
 // countdown to the sermon's target length (amber in the last five minutes, red once over). It
 // follows the presentation's state and sends the same intents as the presenter's keys.
 import { $ } from "/static/api.js";
+import { listenForKeys } from "/static/sharesynch-keys.js";
 import { connectLive, formatTime, notesNodes, renderSlide, slideLoader } from "/static/sharesynch-live.js";
 
 /** The countdown turns amber this many seconds before the target. */
@@ -99,10 +100,5 @@ const advance = () => live.send({ intent: "advance" });
 const back = () => live.send({ intent: "back" });
 $("stage-advance").addEventListener("click", advance);
 $("stage-back").addEventListener("click", back);
-document.addEventListener("keydown", (event) => {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (["ArrowRight", "ArrowDown", "PageDown", " "].includes(event.key)) advance();
-  else if (["ArrowLeft", "ArrowUp", "PageUp"].includes(event.key)) back();
-  else return;
-  event.preventDefault();
-});
+// Every clicker key, as in the other windows (docs/sharesynch.md lists them).
+listenForKeys({ send: (intent) => live.send(intent), total: () => latest?.total ?? 0 });

@@ -39,20 +39,21 @@ export function followVideo(video, state, send) {
 }
 
 /**
- * On the presenter: the video controls under the current slide, shown while it is a video.
- * Returns `update(state, isVideoSlide)` to call on every state.
+ * On the presenter: the video controls above the notes, shown while the slide is a video, with
+ * the time left as the display plays it. `send(intent)` sends an intent. Returns
+ * `update(state, isVideoSlide)` to call on every state.
  */
 export function videoControls(send) {
   const box = $("video-controls");
   const toggle = el("button", { type: "button", class: "secondary", id: "video-toggle" }, "Pause");
   const restart = el("button", { type: "button", class: "secondary", id: "video-restart" }, "Restart");
   const volume = el("input", { type: "range", min: "0", max: "1", step: "0.05", id: "video-volume", "aria-label": "Volume" });
-  const left = el("span", { id: "video-left", class: "video-left" });
-  const muted = el("p", { id: "video-muted", class: "notice", hidden: true },
+  const left = $("video-remaining");
+  const muted = el("span", { id: "video-muted", class: "notice", hidden: true },
     "The display had to start the video without sound. ");
   const unmute = el("button", { type: "button", id: "video-unmute" }, "Turn the sound on");
   muted.append(unmute);
-  box.replaceChildren(toggle, restart, el("label", {}, "Volume ", volume), left, muted);
+  box.replaceChildren(toggle, restart, el("label", {}, "Volume ", volume), muted);
   let playing = true;
   toggle.addEventListener("click", () => send({ intent: "video", action: playing ? "pause" : "play" }));
   restart.addEventListener("click", () => send({ intent: "video", action: "restart" }));
@@ -60,12 +61,13 @@ export function videoControls(send) {
   unmute.addEventListener("click", () => send({ intent: "video", action: "unmute" }));
   return (state, isVideoSlide) => {
     box.hidden = !isVideoSlide;
+    const seconds = isVideoSlide ? state.video.secondsLeft : null;
+    left.hidden = seconds === undefined || seconds === null; // only the display knows: no display, no time
+    left.textContent = left.hidden ? "" : `Video: ${formatTime(seconds)} left`;
     if (!isVideoSlide) return;
     playing = state.video.playing;
     toggle.textContent = playing ? "Pause" : "Play";
     if (document.activeElement !== volume) volume.value = String(state.video.volume);
-    const seconds = state.video.secondsLeft;
-    left.textContent = seconds === undefined || seconds === null ? "" : `${formatTime(seconds)} left`;
     muted.hidden = !state.video.muted;
   };
 }
