@@ -135,6 +135,43 @@ def test_the_tagged_view_groups_pairs_under_each_tag(browser, server):
     assert "water – dŵr" in groups[0].text and "water – dŵr" in groups[1].text
     groups[0].find_element(By.TAG_NAME, "summary").click()
     assert not groups[0].find_element(By.CSS_SELECTOR, "ul").is_displayed(), "groups collapse"
+    # Each pair leads to its detail.
+    groups[1].find_element(By.LINK_TEXT, "water – dŵr").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "detail-title").text == "water – dŵr")
+
+
+def test_editing_a_pair_renames_it_and_removes_a_tag(browser, server):
+    """The edit form saves the pair it was filled with: a corrected word renames it (one pair,
+    same id) and a tag taken out of the field is gone; renaming onto another pair is refused."""
+    create_welsh(browser, server)
+    add_pair(browser, "scool", "ysgol", tags="places, school")
+    add_pair(browser, "ladder", "ysgol")
+    pair_id = next(entry["pair"]["id"] for entry in server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]
+                   if entry["pair"]["wordOne"] == "scool")
+    browser.get(f"{server.base}/phrasebook?book=Cymraeg&edit={pair_id}")
+    form = browser.find_element(By.ID, "pair-form")
+    wait_for(browser, lambda d: form.find_element(By.NAME, "wordOne").get_attribute("value") == "scool")
+    form.find_element(By.NAME, "wordOne").clear()
+    form.find_element(By.NAME, "wordOne").send_keys("school")
+    form.find_element(By.NAME, "tags").clear()
+    form.find_element(By.NAME, "tags").send_keys("school")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait_for(browser, lambda d: "Updated school – ysgol" in d.find_element(By.ID, "pair-status").text)
+    pairs = server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]
+    assert sorted(entry["pair"]["wordOne"] for entry in pairs) == ["ladder", "school"]
+    school = next(entry for entry in pairs if entry["pair"]["wordOne"] == "school")
+    assert school["pair"]["id"] == pair_id and school["tags"] == ["school"]
+
+    browser.get(f"{server.base}/phrasebook?book=Cymraeg&edit={pair_id}")
+    wait_for(browser, lambda d: d.find_element(By.ID, "pair-form").find_element(By.NAME, "wordOne").get_attribute("value")
+             == "school")
+    form = browser.find_element(By.ID, "pair-form")
+    form.find_element(By.NAME, "wordOne").clear()
+    form.find_element(By.NAME, "wordOne").send_keys("ladder")
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    error = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#pair-form .field-error"))
+    assert "ladder" in error.text and "already" in error.text
+    assert len(server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]) == 2
 
 
 def test_a_whole_translation_game_and_hangman(browser, server):

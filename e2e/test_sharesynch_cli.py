@@ -80,7 +80,8 @@ def test_pack_install_languages_variations_and_rehearsal(tmp_path):
     while output[position:].strip():
         state, position = decoder.raw_decode(output, position + len(output[position:]) - len(output[position:].lstrip()))
         states.append(state)
-    assert [s["counter"] for s in states] == ["1/2", "2/2", "2/2", "2/2", "1/2", "2/2", "1/2"]
+    assert [s["counter"] for s in states] == ["1/2", "2/2", "2/2", "2/2", "2/2", "2/2", "1/2"]
+    assert [s["black"] for s in states] == [False, False, False, False, True, False, False], "past the end: black"
     assert [s.get("appealText") for s in states[:4]] == [None, "Come home", "Today", None]
     assert states[3]["notes"].endswith("Pray") and states[0]["notes"] == "Opening"
 

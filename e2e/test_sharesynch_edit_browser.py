@@ -1170,3 +1170,55 @@ def test_a_speaker_adapts_the_sermon_on_a_tablet(browser, server, editor, downlo
     assert state["single"] and not state["canUndo"] and not state["canRedo"], "Done forgot the undo history"
     ARTIFACTS.mkdir(exist_ok=True)
     browser.save_screenshot(str(ARTIFACTS / "sharesynch-edit-tablet.png"))
+
+
+def two_sermon_package(folder):
+    """A series 'pair' of two sermons, 'first' (3 slides) and 'second' (2 slides)."""
+    (folder / "media").mkdir(parents=True)
+    sermons = []
+    for sermon, count in (("first", 3), ("second", 2)):
+        slide_list = []
+        for n in range(1, count + 1):
+            name = f"{sermon}{n}"
+            (folder / "media" / f"{name}.png").write_bytes(solid_png(160, 90, (n * 60, 40, 200)))
+            slide_list.append({"id": name, "kind": "image", "resource": f"media/{name}.png",
+                               "notes": {"en": f"<p>{name}</p>"}})
+        sermons.append({"id": sermon, "title": {"en": sermon.title()}, "appeal": {"type": "text"}, "slides": slide_list})
+    (folder / "series.json").write_text(json.dumps({
+        "id": "pair", "name": "Pair", "slideLanguages": ["en"], "noteLanguages": ["en"], "songs": [],
+        "sermons": sermons}))
+    package = folder.parent / "pair.sspkg"
+    sharesynch(folder.parent / "pack-data", "pack", folder, "-o", package)
+    return package
+
+
+def test_a_slide_of_another_sermon_goes_before_or_after_the_current_one(browser, server, tmp_path):
+    """Edit mode imports a slide from another sermon of the series, before or after the slide
+    being edited, as the user chooses (seed A.3.5)."""
+    sharesynch(server.data, "install", two_sermon_package(tmp_path / "pair"))
+    api = "/api/sharesynch/series/pair"
+    urllib.request.urlopen(urllib.request.Request(
+        server.base + f"{api}/variations", method="POST", data=json.dumps({"name": "Mine"}).encode(),
+        headers={"Content-Type": "application/json"})).read()
+    first = server.get_json(f"{api}/sermons/first/slides")["slides"]
+    second = server.get_json(f"{api}/sermons/second/slides")["slides"]
+    browser.get(f"{server.base}/sharesynch/edit?series=pair&sermon=first&slide={first[1]['id']}")
+    options = wait_for(browser, lambda d: [o.get_attribute("value") for o in
+                                           d.find_elements(By.CSS_SELECTOR, "#import-sermon option")][1:] or None)
+    assert options == ["second"]
+    browser.find_element(By.CSS_SELECTOR, "#import summary").click()
+
+    def import_slide(where, index):
+        Select(browser.find_element(By.ID, "import-where")).select_by_value(where)
+        Select(browser.find_element(By.ID, "import-sermon")).select_by_value("second")
+        thumbs = wait_for(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#import-slides button.thumb"))
+        before = len(server.get_json(f"{api}/sermons/first/slides")["slides"])
+        thumbs[index].click()
+        wait_for(browser, lambda d: len(server.get_json(f"{api}/sermons/first/slides")["slides"]) == before + 1)
+        return [slide["notes"] for slide in server.get_json(f"{api}/sermons/first/slides")["slides"]]
+
+    notes = import_slide("before", 0)
+    assert notes[:3] == ["<p>first1</p>", "<p>second1</p>", "<p>first2</p>"], "before the slide being edited"
+    notes = import_slide("after", 1)
+    position = notes.index("<p>second2</p>")
+    assert notes[position - 1] in ("<p>first2</p>", "<p>second1</p>") and len(notes) == 5

@@ -59,7 +59,29 @@ public struct Hangman: Codable, Sendable, Equatable {
     self.word = word
     self.clue = clue
     self.lives = lives
+    var byLower: [String: [Int]] = [:]
+    var byFolded: [String: [Int]] = [:]
+    for (position, character) in word.enumerated() where Self.isGuessable(character) {
+      let lower = String(character).lowercased().nfc
+      byLower[lower, default: []].append(position)
+      byFolded[Self.folded(lower), default: []].append(position)
+    }
+    positionsByLower = byLower
+    positionsByFolded = byFolded
+    guessable = byLower.values.reduce(0) { $0 + $1.count }
   }
+
+  // Worked out once per game, so that a game sent back is replayed guess by guess in linear time
+  // (folding is slow): where each letter is, by the letter (case aside) and by its base letter.
+  private let positionsByLower: [String: [Int]]
+  private let positionsByFolded: [String: [Int]]
+  /// How many characters of the word are guessed (letters and digits); the others are shown.
+  private let guessable: Int
+  /// The positions the guesses revealed.
+  private var revealed: Set<Int> = []
+
+  /// What is sent and read back; the letter keys are worked out from the word.
+  private enum CodingKeys: String, CodingKey { case word, clue, lives, guesses, misses }
 
   /// Decodes a game a client sent back. Only the word, clue, lives and guesses are taken, each
   /// checked against the limits; the guesses are played again from the start, so what they
@@ -115,19 +137,16 @@ public struct Hangman: Codable, Sendable, Equatable {
   /// Won, lost or still playing.
   public var status: Status {
     if livesLeft == 0 { return .lost }
-    return slots.allSatisfy { $0 != nil } ? .won : .playing
+    return revealed.count == guessable ? .won : .playing
   }
 
   /// Each letter of the word, nil where still hidden; the whole word once the game is over.
   public var slots: [String?] {
     let over = livesLeft == 0
-    let exact = Set(guesses)
-    let plain = Set(guesses.filter { $0 == Self.folded($0) })
-    return word.map { character in
+    return word.enumerated().map { position, character in
       let letter = String(character)
       guard Self.isGuessable(character), !over else { return letter }
-      let lower = letter.lowercased().nfc
-      return exact.contains(lower) || plain.contains(Self.folded(lower)) ? letter : nil  // as `reveals`, per letter once
+      return revealed.contains(position) ? letter : nil
     }
   }
 
@@ -143,21 +162,18 @@ public struct Hangman: Codable, Sendable, Equatable {
     guard status == .playing else { throw PhrasebookError.gameOver }
     guard !guesses.contains(letter) else { return .repeated }
     guesses.append(letter)
-    let found = word.filter { Self.isGuessable($0) && Self.reveals(letter, String($0)) }.count
+    // A guess reveals the same letter (case aside) and, when it is a plain base letter, that
+    // letter with accents.
+    var positions = Set(positionsByLower[letter] ?? [])
+    if Self.folded(letter) == letter { positions.formUnion(positionsByFolded[letter] ?? []) }
+    revealed.formUnion(positions)
+    let found = positions.count
     if found == 0 { misses.append(letter) }
     return found == 0 ? .miss : .hit(found)
   }
 
   /// Letters and digits are guessed; everything else is shown.
   static func isGuessable(_ character: Character) -> Bool { character.isLetter || character.isNumber }
-
-  /// True when guessing `guess` reveals `letter`: the same letter ignoring case, or `guess` is a
-  /// plain base letter and `letter` is it with accents.
-  static func reveals(_ guess: String, _ letter: String) -> Bool {
-    let letter = letter.lowercased().nfc
-    if letter == guess { return true }
-    return folded(guess) == guess && folded(letter) == guess
-  }
 
   /// The text without its diacritics.
   static func folded(_ text: String) -> String { text.folding(options: .diacriticInsensitive, locale: nil) }

@@ -18,6 +18,8 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case unknownPair(wordOne: String, wordTwo: String)
   /// No pair has this id.
   case unknownPairID(Int64)
+  /// Renaming a pair to words another pair of the phrasebook has.
+  case pairExists(wordOne: String, wordTwo: String)
   /// The database holds something this version cannot read.
   case corrupt(String)
   /// A game needs more pairs (or more different translations) than the phrasebook has.
@@ -60,6 +62,8 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .unknownArea(let area, let known): "unknown area \(quoted(area)); areas are: \(known.joined(separator: ", "))"
     case .unknownPair(let one, let two): "no pair \(quoted(one)) – \(quoted(two))"
     case .unknownPairID(let id): "no pair with id \(id)"
+    case .pairExists(let one, let two):
+      "the phrasebook has \(quoted(one)) – \(quoted(two)) already: change that pair, or delete one of them"
     case .corrupt(let what): "the phrasebook database is damaged: \(what)"
     case .notEnoughPairs(let have, let need):
       "this game needs at least \(need) pairs with different translations; the phrasebook has \(have)"

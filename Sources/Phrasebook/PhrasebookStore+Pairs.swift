@@ -19,12 +19,28 @@ extension PhrasebookStore {
     }
   }
 
+  /// Changes a pair from its edit form: its words too (a rename keeps its id, tags and review
+  /// history), and its tags become exactly the given ones. Refused, changing nothing, when the
+  /// phrasebook has another pair with the new words.
+  public func update(pairID: Int64, with input: PairInput, in phrasebook: String? = nil, now: Date = Date())
+    async throws -> TaggedPair
+  {
+    try await writer.write { db in
+      let book = try Self.phrasebook(db, phrasebook)
+      let (saved, _) = try Self.upsert(db, book: book, input: input, now: now, editing: pairID)
+      try Self.markUsed(db, book.id!)
+      return saved
+    }
+  }
+
   /// What saving a pair did.
   enum SaveOutcome { case added, updated, unchanged }
 
   /// Adds or updates one pair inside the caller's transaction. Everything is checked before the
-  /// first write, so a refused pair changes nothing.
-  static func upsert(_ db: Database, book: Phrasebook, input: PairInput, now: Date) throws -> (TaggedPair, SaveOutcome)
+  /// first write, so a refused pair changes nothing. Found by its words, its given tags are added
+  /// (an import); found by `editing`, its words may change and its tags are replaced (the form).
+  static func upsert(_ db: Database, book: Phrasebook, input: PairInput, now: Date, editing: Int64? = nil) throws
+    -> (TaggedPair, SaveOutcome)
   {
     let wordOne = try clean(input.wordOne, field: .wordOne)
     let wordTwo = try clean(input.wordTwo, field: .wordTwo)
@@ -46,15 +62,26 @@ extension PhrasebookStore {
     if let url = input.imageURL?.trimmed, !url.isEmpty, !isWebAddress(url) { throw PhrasebookError.badImageURL(url) }
     // Cached statements throughout: an import runs this once per row, and preparing each
     // statement anew cost more than running it.
-    let stored = try WordPair.fetchOne(
+    let byWords = try WordPair.fetchOne(
       db.cachedStatement(sql: "SELECT * FROM WordPairs WHERE phrasebookID = ? AND wordOne = ? AND wordTwo = ?"),
       arguments: [book.id, wordOne, wordTwo])
+    var stored = byWords
+    if let editing {
+      guard let edited = try WordPair.fetchOne(db, key: editing), edited.phrasebookID == book.id else {
+        throw PhrasebookError.unknownPairID(editing)
+      }
+      if let byWords, byWords.id != editing { throw PhrasebookError.pairExists(wordOne: wordOne, wordTwo: wordTwo) }
+      stored = edited
+    }
     var pair =
       stored
       ?? WordPair(
         id: nil, phrasebookID: book.id!, wordOne: wordOne, wordTwo: wordTwo, type: "", context: "",
         area: book.defaultArea, note: "", image: "", imageURL: "", imageCredit: "", imageLicence: "",
         createdAt: now, updatedAt: now)
+    let renamed = stored.map { $0.wordOne != wordOne || $0.wordTwo != wordTwo } ?? false
+    pair.wordOne = wordOne
+    pair.wordTwo = wordTwo
     let tagsBefore = try pair.id.map { try tags(db, pairID: $0) } ?? []
     func set(_ keyPath: WritableKeyPath<WordPair, String>, _ value: String?) {
       if let value { pair[keyPath: keyPath] = value.trimmed.nfc }
@@ -67,8 +94,10 @@ extension PhrasebookStore {
     set(\.imageCredit, input.imageCredit)
     set(\.imageLicence, input.imageLicence)
     if let area, !area.isEmpty { pair.area = area }
-    let newTags = Set(tagNames(input.tags)).subtracting(tagsBefore)
-    if let stored, stored == pair, newTags.isEmpty {
+    let given = Set(tagNames(input.tags))
+    let newTags = given.subtracting(tagsBefore)
+    let goneTags = editing == nil ? [] : Set(tagsBefore).subtracting(given)
+    if let stored, stored == pair, newTags.isEmpty, goneTags.isEmpty {
       return (TaggedPair(pair: stored, tags: tagsBefore), .unchanged)
     }
     pair.updatedAt = now
@@ -80,8 +109,14 @@ extension PhrasebookStore {
         sql: "INSERT OR IGNORE INTO PairTags (pairID, tagID) SELECT ?, id FROM Tags WHERE phrasebookID = ? AND name = ?"
       ).execute(arguments: [pair.id, book.id, tag])
     }
-    let tagsAfter = (tagsBefore + newTags).sorted()
-    if stored == nil {
+    for tag in goneTags {
+      try db.cachedStatement(
+        sql:
+          "DELETE FROM PairTags WHERE pairID = ? AND tagID = (SELECT id FROM Tags WHERE phrasebookID = ? AND name = ?)"
+      ).execute(arguments: [pair.id, book.id, tag])
+    }
+    let tagsAfter = (tagsBefore.filter { !goneTags.contains($0) } + newTags).sorted()
+    if stored == nil || renamed {
       try db.cachedStatement(sql: "UPDATE WordPairs SET sortKey = ? WHERE id = ?")
         .execute(arguments: [PairOrder(book).sortKey(wordOne: wordOne, wordTwo: wordTwo), pair.id])
     }

@@ -247,6 +247,7 @@ struct ShareSynchPresent: AsyncParsableCommand {
     let manifest = try store.manifest(series)
     let appeal = try await store.sermonState(series: series, sermon: sermon).appeal
     var engine = PresentationEngine(slides: slides.map(\.presentation), appeal: appeal)
+    engine.endOfSermon = try await store.settings().endOfSermon
     let started = Date()
     defer {
       // A run of 20 minutes or more goes into the timer log when presentation mode ends.

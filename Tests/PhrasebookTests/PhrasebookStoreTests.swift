@@ -203,3 +203,47 @@ import Testing
     }
   }
 }
+
+/// The edit form: a rename keeps the pair, and its tags become exactly the ones given.
+@Suite struct PairEditTests {
+  @Test func renamingKeepsTheIdTagsAndReviewHistoryAndTagsAreReplaced() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    let (saved, _) = try await store.save(PairInput(wordOne: "scool", wordTwo: "ysgol", tags: ["places, school"]))
+    let id = try #require(saved.pair.id)
+    _ = try await store.review(pairID: id, direction: .forward, rating: .good)
+
+    let renamed = try await store.update(
+      pairID: id, with: PairInput(wordOne: "school", wordTwo: "ysgol", tags: ["school"]))
+    #expect(renamed.pair.id == id && renamed.pair.wordOne == "school")
+    #expect(renamed.tags == ["school"], "the removed tag is gone")
+    #expect(try await store.pairs().count == 1, "a rename, not a second pair")
+    #expect(try await store.reviews(pairID: id, direction: .forward).count == 1, "the review history stays")
+    #expect(try await store.search("schoo").map(\.pair.id) == [id], "search finds the new word")
+    #expect(try await store.search("scool").isEmpty)
+    #expect(try await store.pair(id: id).tags == ["school"])
+  }
+
+  @Test func renamingOntoAnotherPairIsRefusedAndChangesNothing() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    _ = try await store.save(PairInput(wordOne: "ladder", wordTwo: "ysgol"))
+    let (school, _) = try await store.save(PairInput(wordOne: "school", wordTwo: "ysgol", tags: ["a"]))
+    await #expect(throws: PhrasebookError.pairExists(wordOne: "ladder", wordTwo: "ysgol")) {
+      try await store.update(pairID: school.pair.id!, with: PairInput(wordOne: " ladder ", wordTwo: "ysgol", tags: []))
+    }
+    let after = try await store.pair(id: school.pair.id!)
+    #expect(after.pair.wordOne == "school" && after.tags == ["a"])
+    await #expect(throws: PhrasebookError.unknownPairID(999)) {
+      try await store.update(pairID: 999, with: PairInput(wordOne: "x", wordTwo: "y"))
+    }
+  }
+
+  @Test func saveFromAnImportStillOnlyAddsTags() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    _ = try await store.save(PairInput(wordOne: "dog", wordTwo: "ci", tags: ["animals"]))
+    let (again, created) = try await store.save(PairInput(wordOne: "dog", wordTwo: "ci", tags: ["pets"]))
+    #expect(!created && again.tags == ["animals", "pets"])
+  }
+}

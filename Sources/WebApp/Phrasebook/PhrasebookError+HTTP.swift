@@ -6,7 +6,7 @@ extension PhrasebookError: ServerError {
   var status: HTTPResponse.Status {
     switch self {
     case .unknownPhrasebook, .unknownPair, .unknownPairID, .unknownTag: .notFound
-    case .noPhrasebook, .duplicatePhrasebook, .duplicateTag: .conflict
+    case .noPhrasebook, .duplicatePhrasebook, .duplicateTag, .pairExists: .conflict
     case .corrupt: .internalServerError
     case .blank, .badLanguages, .unknownArea, .notEnoughPairs, .gameOver, .badChoice, .badGuess, .badImageName,
       .badImageURL, .badTagName, .notAnImage, .badGameState, .badHostName, .controlCharacter:
@@ -28,6 +28,7 @@ extension PhrasebookError: ServerError {
     case .badImageURL: PhrasebookField.imageURL.rawValue
     case .badImageName, .notAnImage: PhrasebookField.image.rawValue
     case .badTagName: PhrasebookField.tags.rawValue
+    case .pairExists: PhrasebookField.wordOne.rawValue
     case .noPhrasebook, .unknownPhrasebook, .duplicatePhrasebook, .badLanguages, .unknownPair, .unknownPairID,
       .corrupt, .notEnoughPairs, .gameOver, .badChoice, .badGuess, .unknownTag, .duplicateTag, .badGameState,
       .badHostName:

@@ -26,6 +26,7 @@ struct PhrasebookRoutes: AppRoutes {
       .post("/api/phrasebook/pairs", savePair),
       .get("/api/phrasebook/index", letterOffset),
       .get("/api/phrasebook/pairs/:id", pair),
+      .put("/api/phrasebook/pairs/:id", updatePair),
       .post("/api/phrasebook/pairs/:id/image", setImage),
       .delete("/api/phrasebook/pairs/:id", deletePair),
       .get("/api/phrasebook/media/:name", media),
@@ -95,6 +96,13 @@ struct PhrasebookRoutes: AppRoutes {
     let body = try await request.decode(as: PairInputJSON.self, context: context)
     let (pair, created) = try await store.save(body.input, in: book(request))
     return JSONResponse(SavedPairJSON(pair: PairJSON(pair), created: created), status: created ? .created : .ok)
+  }
+
+  /// The edit form's save: words, fields and exactly these tags, the pair keeping its id.
+  @Sendable func updatePair(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<PairJSON> {
+    let body = try await request.decode(as: PairInputJSON.self, context: context)
+    return JSONResponse(
+      PairJSON(try await store.update(pairID: try pairID(context), with: body.input, in: book(request))))
   }
 
   @Sendable func letterOffset(_ request: Request, _ context: BasicRequestContext) async throws

@@ -65,9 +65,14 @@ function translation(entry) {
     ...entry.tags.map((tag) => el("span", { class: "tag", dir: "auto" }, tag)));
 }
 
-/** Fills the form with a pair so saving updates it. */
+/** The pair the form edits (saving renames it and sets its tags), or null for a new one. */
+let editing = null;
+
+/** Fills the form with a pair so saving updates it: its words too, and exactly its tags. */
 function edit(entry) {
   const pair = entry.pair;
+  editing = pair.id;
+  $("pair-status").textContent = `Editing ${pair.wordOne} – ${pair.wordTwo}`;
   for (const name of textFields) form.elements[name].value = pair[name];
   if (form.elements.area) form.elements.area.value = pair.area;
   form.elements.tags.value = entry.tags.join(", ");
@@ -94,12 +99,16 @@ form.addEventListener("submit", async (event) => {
   form.querySelectorAll(".field-error").forEach((node) => node.remove());
   const value = (name) => form.elements[name]?.value ?? "";
   try {
-    const saved = await api("POST", `/api/phrasebook/pairs?${bookQuery}`, {
+    const input = {
       wordOne: value("wordOne"), wordTwo: value("wordTwo"), type: value("type"), context: value("context"),
       area: value("area") || undefined, note: value("note"), imageURL: value("imageURL"),
       imageCredit: value("imageCredit"), imageLicence: value("imageLicence"),
       tags: [value("tags")],  // the server splits at commas and semicolons
-    });
+    };
+    const saved = editing
+      ? { created: false, pair: await api("PUT", `/api/phrasebook/pairs/${editing}?${bookQuery}`, input) }
+      : await api("POST", `/api/phrasebook/pairs?${bookQuery}`, input);
+    editing = null;
     status.textContent = `${saved.created ? "Added" : "Updated"} ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
     for (const name of [...textFields, "tags"]) form.elements[name].value = "";
     form.elements.wordOne.focus();

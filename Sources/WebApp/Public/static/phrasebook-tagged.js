@@ -18,6 +18,8 @@ $("groups").replaceChildren(...names.map((name) => {
   return el("details", { class: "card tag-group", open: true, dataset: { tag: name ?? "" } },
     el("summary", {}, el("span", { dir: "auto" }, name ?? "No tag"), el("span", { class: "hint" }, ` (${entries.length})`)),
     el("ul", { class: "tagged-pairs" }, ...entries.map((entry) => el("li", { dir: "auto" },
-      el("span", { lang: book.languageOneCode }, entry.pair.wordOne), " – ",
-      el("span", { lang: book.languageTwoCode }, entry.pair.wordTwo)))));
+      // Each pair leads to its detail.
+      el("a", { href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(entry.pair.wordOne)}&pair=${entry.pair.id}` },
+        el("span", { lang: book.languageOneCode }, entry.pair.wordOne), " – ",
+        el("span", { lang: book.languageTwoCode }, entry.pair.wordTwo))))));
 }));

@@ -15,7 +15,9 @@ $("links").replaceChildren(...link.translations.map((translation) =>
     el("button", { type: "button", class: "link", dir: "auto", onclick: () => open(translation.pairID) }, translation.word),
     el("span", { class: "hint", dir: "auto" },
       ` ${[translation.context && `(${translation.context})`, translation.area, translation.note].filter(Boolean).join(" · ")}`))));
-if (link.translations.length === 1) open(link.translations[0].pairID);
+const asked = Number(new URLSearchParams(location.search).get("pair"));
+if (asked) open(asked);
+else if (link.translations.length === 1) open(link.translations[0].pairID);
 
 async function open(id) {
   const tagged = await api("GET", `/api/phrasebook/pairs/${id}?${bookQuery}`);
@@ -33,6 +35,11 @@ function show(tagged) {
   const source = pair.image ? `/api/phrasebook/media/${encodeURIComponent(pair.image)}` : pair.imageURL;
   const figure = $("figure");
   figure.hidden = !source;
+  // A picture file that is missing falls back to the picture's address (the seed's sample rows).
+  $("image").onerror = () => {
+    if (pair.imageURL && $("image").getAttribute("src") !== pair.imageURL) $("image").src = pair.imageURL;
+    else figure.hidden = true;
+  };
   if (source) $("image").src = source;
   $("image").alt = pair.wordOne;
   $("credit").textContent = [pair.imageCredit, pair.imageLicence].filter(Boolean).join(" · ");

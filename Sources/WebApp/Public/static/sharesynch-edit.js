@@ -241,7 +241,8 @@ $("import-sermon").addEventListener("change", async () => {
     const answer = await api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}/sermons/${encodeURIComponent(other)}/slides`);
     $("import-slides").replaceChildren(...answer.slides.map((slide) => {
       const button = el("button", { type: "button", class: "thumb", dataset: { slide: String(slide.id) } }, renderSlide(slide, series));
-      button.addEventListener("click", () => act("import", { slide: slide.id, at: index + 1 }));
+      button.addEventListener("click", () =>
+        act("import", { slide: slide.id, at: $("import-where").value === "before" ? index : index + 1 }));
       return button;
     }));
   } catch (error) {
