@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import Server, wait_for
+from conftest import UNTHROTTLED, Server, chromium, wait_for
 from test_sharesynch_browser import (  # noqa: F401 (fixtures)
     PRESENTER_STATE, STATE_READERS, Screens, Sermon, browser, demo_on_two_screens, fullscreen, live, notes_pages,
     screens, sharesynch, single_blank_window, solid_png, two_window_driver, wait_for_live, wait_until_paginated)
@@ -561,3 +561,33 @@ def test_a_slow_opening_shows_progress_with_cancel(screens, server):
         driver.execute_cdp_cmd("Network.emulateNetworkConditions", {
             "offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
         driver.execute_cdp_cmd("Network.disable", {})
+
+
+def test_presenter_and_display_in_two_browsers_stay_together(screens, server):
+    """As in a hall, the display is another browser (another process, as on the projector's
+    computer): it follows every key of the presenter, black and white, and the presenter sees it
+    connected; closing it brings the presenter's 'no display' line back."""
+    demo_on_two_screens(screens)  # the presenter here; this browser's own display window closes below
+    screens.close("display")
+    projector = chromium(*UNTHROTTLED, "--autoplay-policy=no-user-gesture-required")
+    try:
+        projector.get(server.base + "/sharesynch/display")
+        shown = "return [document.body.dataset.counter, document.body.classList.contains('black'), " \
+                "document.body.classList.contains('white')]"
+        wait_for(projector, lambda d: d.execute_script(shown)[0] == "1/8")
+        seen = []
+        for key in (Keys.ARROW_RIGHT, Keys.PAGE_DOWN, Keys.PAGE_DOWN, "b", Keys.SPACE, "w", Keys.PAGE_UP, Keys.ARROW_LEFT):
+            position = lambda state: (state["counter"], state["step"], state["black"], state["white"])  # noqa: E731
+            before = position(live(server))
+            screens.press(key)
+            wait_for_live(server, f"the state after {key!r}", lambda state: position(state) != before)
+            now = live(server)
+            expected = [now["counter"], now["black"], now["white"]]
+            wait_for(projector, lambda d: d.execute_script(shown) == expected)
+            seen.append(expected)
+        assert [black for _, black, _ in seen][3:5] == [True, False], "B blacks, the next key clears it"
+        assert [white for _, _, white in seen][5:7] == [True, False], "W whitens, the next key clears it"
+        assert seen[0][0] != "1/8", "the projector moved with the presenter"
+    finally:
+        projector.quit()
+    wait_for(screens.use("presenter"), lambda d: d.find_element(By.ID, "display-alert").is_displayed())

@@ -66,12 +66,12 @@ function translation(entry) {
 }
 
 /** The pair the form edits (saving renames it and sets its tags), or null for a new one. */
-let editing = null;
+let editingID = null;
 
 /** Fills the form with a pair so saving updates it: its words too, and exactly its tags. */
 function edit(entry) {
   const pair = entry.pair;
-  editing = pair.id;
+  editingID = pair.id;
   $("pair-status").textContent = `Editing ${pair.wordOne} – ${pair.wordTwo}`;
   for (const name of textFields) form.elements[name].value = pair[name];
   if (form.elements.area) form.elements.area.value = pair.area;
@@ -105,10 +105,10 @@ form.addEventListener("submit", async (event) => {
       imageCredit: value("imageCredit"), imageLicence: value("imageLicence"),
       tags: [value("tags")],  // the server splits at commas and semicolons
     };
-    const saved = editing
-      ? { created: false, pair: await api("PUT", `/api/phrasebook/pairs/${editing}?${bookQuery}`, input) }
+    const saved = editingID
+      ? { created: false, pair: await api("PUT", `/api/phrasebook/pairs/${editingID}?${bookQuery}`, input) }
       : await api("POST", `/api/phrasebook/pairs?${bookQuery}`, input);
-    editing = null;
+    editingID = null;
     status.textContent = `${saved.created ? "Added" : "Updated"} ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
     for (const name of [...textFields, "tags"]) form.elements[name].value = "";
     form.elements.wordOne.focus();
