@@ -124,6 +124,10 @@ def test_welsh_lookup_added_to_a_phrasebook(browser, server):
     pairs = server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]
     assert [(p["pair"]["wordOne"], p["pair"]["wordTwo"]) for p in pairs] == [("water", "dŵr")]
 
+    # A word as a sentence has it ("fy nghath", my cat) finds the word it comes from.
+    text = look_up(browser, "nghath")
+    assert "nghath → cath (nasal mutation)" in text and "cat" in text
+
 
 def test_an_unreachable_server_leaves_the_cache_working(browser, tmp_path):
     data = tmp_path / "data"

@@ -78,3 +78,9 @@ def test_an_unreachable_server_is_a_clear_error_and_cached_words_still_work(tmp_
     assert "dog" in lexikon(data, "lookup", "hund", "--dict-server", dead).stdout
     failed = lexikon(data, "lookup", "katt", "--dict-server", dead, check=False)
     assert failed.returncode != 0 and "unreachable" in failed.stderr and "cached words still work" in failed.stderr
+
+
+def test_a_mutated_welsh_word_finds_its_radical(tmp_path):
+    found = json.loads(lexikon(tmp_path, "lookup", "chath", "--from", "cy", "--to", "en", "--json").stdout)
+    assert found["word"] == "cath" and found["foundAs"] == {"asked": "chath", "how": "aspirate mutation"}
+    assert lexikon(tmp_path, "lookup", "gath", "--from", "cy", "--to", "en").stdout.startswith("gath → cath (soft mutation)")

@@ -17,6 +17,17 @@ public struct LookupResult: Codable, Sendable, Equatable {
   public let lookupCount: Int
   /// Headwords starting with the word, when nothing was found.
   public let suggestions: [String]
+  /// When the word as typed has no entry and these entries are for the word it comes from
+  /// (Welsh `gath` → `cath`): what was typed and how it changed.
+  public var foundAs: WordForm? = nil
+}
+
+/// A word met in text and what it is a form of: "gath", "soft mutation" (of the result's word).
+public struct WordForm: Codable, Sendable, Equatable {
+  /// The word as typed.
+  public let asked: String
+  /// How it differs from the word found, in the learner's terms.
+  public let how: String
 }
 
 /// The dictionaries on offer and the directions with cached words; when the source cannot be
@@ -99,6 +110,9 @@ public final class LexikonService: Sendable {
     let dictionary = try await dictionary(direction)
     let raw = try await offload { [source] in try source.define(word, in: dictionary) }
     guard !raw.isEmpty else {
+      if let radical = try await lookupRadical(of: word, in: dictionary, direction: direction, fresh: fresh) {
+        return radical
+      }
       let suggestions = try await match(word, direction: direction, limit: 10)
       return LookupResult(
         word: word, direction: direction, entries: [], fromCache: false, fetchedAt: nil, lookupCount: 0,
@@ -131,6 +145,32 @@ public final class LexikonService: Sendable {
     let dictionary = try await dictionary(direction)
     let found = try await offload { [source] in try source.match(prefix: prefix, in: dictionary) }
     return Array(found.prefix(limit))
+  }
+
+  /// A Welsh word with no entry of its own is looked up under every radical its first letters may
+  /// be a mutation of (`gath`, `nghath`, `chath` → `cath`); the first with entries answers, cached
+  /// under the radical, and says which mutation it undid.
+  private func lookupRadical(of word: String, in dictionary: InstalledDictionary, direction: String, fresh: Bool)
+    async throws -> LookupResult?
+  {
+    guard Languages.longCode(String(direction.prefix { $0 != "-" })) == "cym" else { return nil }
+    for (radical, mutation) in WelshMutation.radicals(of: word) {
+      var found: LookupResult?
+      if !fresh, let cached = try await store.lookUp(radical, direction: direction) {
+        found = Self.result(cached, fromCache: true)
+      } else {
+        let raw = try await offload { [source] in try source.define(radical, in: dictionary) }
+        if !raw.isEmpty {
+          found = Self.result(
+            try await store.store(raw.map(DictEntry.init(raw:)), for: radical, direction: direction), fromCache: false)
+        }
+      }
+      if var found {
+        found.foundAs = WordForm(asked: word, how: mutation.name)
+        return found
+      }
+    }
+    return nil
   }
 
   private static func result(_ cached: CachedWord, fromCache: Bool) -> LookupResult {

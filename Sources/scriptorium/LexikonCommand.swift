@@ -53,7 +53,8 @@ struct LexikonLookup: AsyncParsableCommand {
           + (result.suggestions.isEmpty ? "" : " Did you mean: \(result.suggestions.joined(separator: ", "))?")
       }
       let origin = result.fromCache ? "from the cache" : "fetched"
-      return result.entries.map(\.plainText).joined(separator: "\n\n")
+      let form = result.foundAs.map { "\($0.asked) → \(result.word) (\($0.how))\n\n" } ?? ""
+      return form + result.entries.map(\.plainText).joined(separator: "\n\n")
         + "\n(\(result.direction), \(origin), looked up \(result.lookupCount)×)"
     }
   }

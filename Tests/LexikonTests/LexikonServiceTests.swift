@@ -19,6 +19,31 @@ import Testing
     #expect(water.entries.first?.pronunciation == "wˈɔːtə")
   }
 
+  /// Words as Welsh sentences have them ("ei gath", "fy nghath", "ei chath", "fy mhen", "ei thad",
+  /// "bara a menyn" after "a", "yn yr ardd", "ei fam", "o ddŵr") find the word they come from,
+  /// and say which mutation was undone.
+  @Test(arguments: [
+    ("gath", "cath", "soft mutation"), ("nghath", "cath", "nasal mutation"), ("chath", "cath", "aspirate mutation"),
+    ("mhen", "pen", "nasal mutation"), ("thad", "tad", "aspirate mutation"), ("fara", "bara", "soft mutation"),
+    ("ardd", "gardd", "soft mutation"), ("fam", "mam", "soft mutation"), ("ddŵr", "dŵr", "soft mutation"),
+  ])
+  func mutatedWelshWordsFindTheirRadical(_ typed: String, _ radical: String, _ how: String) async throws {
+    let service = LexikonService(store: try .inMemory(), source: DictdFolderSource())
+    let found = try await service.lookup(typed, direction: "cym-eng")
+    #expect(found.word == radical && !found.entries.isEmpty, "\(typed): \(found.word), \(found.suggestions)")
+    #expect(found.foundAs == WordForm(asked: typed, how: how))
+    let again = try await service.lookup(typed, direction: "cym-eng")
+    #expect(again.fromCache && again.word == radical, "the radical is cached")
+  }
+
+  @Test func onlyWelshDirectionsUndoMutations() async throws {
+    let service = LexikonService(store: try .inMemory(), source: DictdFolderSource())
+    let swedish = try await service.lookup("gund", direction: "swe-eng")
+    #expect(swedish.entries.isEmpty && swedish.foundAs == nil)
+    let welsh = try await service.lookup("cath", direction: "cym-eng")
+    #expect(welsh.foundAs == nil, "a radical found as typed says nothing")
+  }
+
   @Test func aMissingWordGivesSuggestionsAndIsNotCached() async throws {
     let service = LexikonService(store: try .inMemory(), source: DictdFolderSource())
     let missing = try await service.lookup("hun", direction: "swe-eng")

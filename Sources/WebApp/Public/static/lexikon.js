@@ -78,6 +78,11 @@ function showResult(result) {
     $("refresh").hidden = true;
     $("add-to-phrasebook").hidden = true;
   } else {
+    if (result.foundAs) {
+      // A Welsh word met in text: the entries are for the word it comes from.
+      entries.append(el("p", { class: "found-as", dir: "auto" },
+        `${result.foundAs.asked} → ${result.word} (${result.foundAs.how})`));
+    }
     entries.append(...result.entries.map(renderEntry));
     const when = new Date(result.fetchedAt).toLocaleString();
     $("result-meta").textContent = `${result.fromCache ? "From the cache" : "Fetched"} · fetched ${when} · looked up ${result.lookupCount}×`;
