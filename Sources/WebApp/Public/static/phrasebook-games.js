@@ -98,5 +98,17 @@ async function guess(letter) {
   }
 }
 
+// The physical keyboard plays too: a letter key is a guess while a hangman game is on screen
+// (not while typing in a field, nor with Ctrl/Alt/Meta). Any letter of any script counts; the
+// server says whether it is one.
+document.addEventListener("keydown", (event) => {
+  if (!hangman || hangman.status !== "playing" || $("hangman").hidden) return;
+  if (event.ctrlKey || event.altKey || event.metaKey || event.target.closest?.("input, textarea, select")) return;
+  const letter = event.key.toLowerCase();
+  if ([...letter].length !== 1 || !/\p{L}|\p{N}/u.test(letter) || hangman.game.guesses.includes(letter)) return;
+  event.preventDefault();
+  guess(letter);
+});
+
 $("start-translation").addEventListener("click", () => start("translation"));
 $("start-hangman").addEventListener("click", () => start("hangman"));
