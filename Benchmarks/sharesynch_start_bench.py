@@ -9,27 +9,20 @@ import json
 import shutil
 import socket
 import statistics
-import struct
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
-import zlib
 from pathlib import Path
 
 from web_bench_support import free_port
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
+from test_sharesynch_browser import solid_png  # noqa: E402  (the e2e tests' generated slides)
+
 SLIDES = 300
 SEED_LIMIT_MS = 2000
-
-
-def solid_png(width, height, rgb):
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-    rows = (b"\x00" + bytes(rgb) * width) * height
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
 def pack(binary, work, series_id, picture_size):

@@ -12,11 +12,13 @@ from usfm_grammar import USFMParser
 from conftest import FIXTURES, wait_for
 
 
-def create_bible(browser, server, name="Good News"):
+def create_bible(browser, server, name="Good News", versification=None):
     browser.get(server.base + "/keyit")
     assert browser.current_url.endswith("/keyit/setup")
     form = browser.find_element(By.ID, "new-bible-form")
     form.find_element(By.NAME, "name").send_keys(name)
+    if versification:
+        form.find_element(By.CSS_SELECTOR, f"input[name=versification][value={versification}]").click()
     form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
     wait_for(browser, lambda d: d.current_url.endswith("/books"))
 
@@ -300,12 +302,7 @@ def test_import_reports_what_it_did_or_why_not(browser, server, tmp_path):
 def test_a_bible_numbered_like_its_printed_page(browser, server):
     """A Bible made with the Original (Hebrew) numbering: Psalm 3's title is verse 1 and the
     psalm has 9 verses, as in a French Bible; the export numbers them so."""
-    browser.get(server.base + "/keyit")
-    form = browser.find_element(By.ID, "new-bible-form")
-    form.find_element(By.NAME, "name").send_keys("Segond")
-    form.find_element(By.CSS_SELECTOR, "input[name=versification][value=org]").click()
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(browser, lambda d: d.current_url.endswith("/books"))
+    create_bible(browser, server, "Segond", versification="org")
     open_chapter(browser, server, "PSA", 3)
     labels = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#items li .label")]
     assert labels[0].startswith("Verse 1") and labels[-1].startswith("Verse 9") and len(labels) == 9
@@ -328,12 +325,7 @@ def test_renumbering_a_bible_moves_its_text_and_a_heading_goes_above_a_psalm_tit
     """A Bible begun in Original numbering is renumbered as English Bibles print it: Psalm 3's
     verse 1 becomes its title and every verse moves down one; a heading printed above the title
     is then added from the title's menu, and the export puts it before \\d."""
-    browser.get(server.base + "/keyit")
-    form = browser.find_element(By.ID, "new-bible-form")
-    form.find_element(By.NAME, "name").send_keys("Segond")
-    form.find_element(By.CSS_SELECTOR, "input[name=versification][value=org]").click()
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait_for(browser, lambda d: d.current_url.endswith("/books"))
+    create_bible(browser, server, "Segond", versification="org")
     open_chapter(browser, server, "PSA", 3)
     type_into(browser, "Verse", 1, "Psaume de David.")
     type_into(browser, "Verse", 9, "Le salut est auprès de l'Éternel.")

@@ -96,6 +96,8 @@ public actor PresentationHub {
     case .advance, .back, .jump, .show:
       if let client, clients[client]?.role == .presenter { pageLeader = client }
     case .pages:
+      // Only a presenter measures notes pages, and while the one that moved last is connected, only it.
+      if let client, clients[client]?.role != .presenter { return snapshot(of: presentation) }
       if let client, let pageLeader, client != pageLeader, clients[pageLeader] != nil {
         return snapshot(of: presentation)
       }

@@ -66,6 +66,8 @@ import Testing
     let display = await hub.connect(role: .display) { _ in }
     let first = try await hub.start(series: "demo", sermon: "welcome")
     let slide = try #require(first.slide)
+    _ = try await hub.apply(.pages(slide: slide, count: 9), from: display)
+    #expect(await hub.current()?.steps == 1, "a display's count never counts, even before anyone leads")
     _ = try await hub.apply(.pages(slide: slide, count: 2), from: laptop)
     _ = try await hub.apply(.pages(slide: slide, count: 5), from: tablet)
     #expect(await hub.current()?.steps == 5, "before anyone moves, the last measure counts")
