@@ -271,7 +271,7 @@ def test_import_from_a_url_with_progress_and_cancel_then_from_a_file(browser, se
         browser.find_element(By.CSS_SELECTOR, "#allowed-hosts button[type=submit]").click()
         wait_for(browser, lambda d: d.find_element(By.ID, "allowed-list").text.startswith("127.0.0.1"))
         assert json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/settings").read()) == {
-            "allowedHosts": ["127.0.0.1"]}
+            "allowedHosts": ["127.0.0.1"], "newCardsPerDay": 20}
         browser.find_element(By.CSS_SELECTOR, "#url-import button[type=submit]").click()
         report = wait_for(browser, lambda d: d.find_element(By.ID, "report") if d.find_element(By.ID, "report").is_displayed() else None)
         assert "1 added" in report.text and "Row 2: wordone is blank" in report.text
@@ -298,7 +298,7 @@ def test_import_from_a_url_with_progress_and_cancel_then_from_a_file(browser, se
     assert "cat,cath" in urllib.request.urlopen(href).read().decode()
     browser.find_element(By.CSS_SELECTOR, "#allowed-list button[data-host='127.0.0.1']").click()
     wait_for(browser, lambda d: d.find_element(By.ID, "allowed-list").text == "")
-    assert json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/settings").read()) == {"allowedHosts": []}
+    assert json.loads(urllib.request.urlopen(server.base + "/api/phrasebook/settings").read()) == {"allowedHosts": [], "newCardsPerDay": 20}
 
 
 def test_word_link_detail_image_and_delete_on_a_phone(browser, server, tmp_path):

@@ -1,5 +1,7 @@
 #include "CICU.h"
+#include <string.h>
 #include <unicode/ucol.h>
+#include <unicode/uloc.h>
 #include <unicode/uversion.h>
 
 void *scriptorium_collator_open(const char *locale) {
@@ -23,4 +25,32 @@ void scriptorium_icu_version(char *buffer) {
   UVersionInfo version;
   u_getVersion(version);
   u_versionToString(version, buffer);
+}
+
+int32_t scriptorium_display_name(const char *tag, const char *in_tag, uint16_t *result, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  char locale[ULOC_FULLNAME_CAPACITY], in_locale[ULOC_FULLNAME_CAPACITY];
+  uloc_forLanguageTag(tag, locale, sizeof locale, NULL, &status);
+  uloc_forLanguageTag(in_tag, in_locale, sizeof in_locale, NULL, &status);
+  if (U_FAILURE(status)) return -1;
+  int32_t length = uloc_getDisplayName(locale, in_locale, (UChar *)result, capacity, &status);
+  return U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR ? -1 : length;
+}
+
+int32_t scriptorium_locale_count(void) { return uloc_countAvailable(); }
+
+int32_t scriptorium_locale_tag(int32_t index, char *result, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t length = uloc_toLanguageTag(uloc_getAvailable(index), result, capacity, 0, &status);
+  return U_FAILURE(status) ? -1 : length;
+}
+
+int32_t scriptorium_canonical_tag(const char *tag, char *result, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  char locale[ULOC_FULLNAME_CAPACITY];
+  int32_t parsed = 0;
+  uloc_forLanguageTag(tag, locale, sizeof locale, &parsed, &status);
+  if (U_FAILURE(status) || parsed != (int32_t)strlen(tag) || locale[0] == 0) return -1;
+  int32_t length = uloc_toLanguageTag(locale, result, capacity, 1, &status);
+  return U_FAILURE(status) ? -1 : length;
 }

@@ -5,11 +5,15 @@ import GRDB
 
 /// Writes a phrasebook as a legacy Anki package: one note type with a field per pair detail and
 /// two cards per note (forward and reverse), one deck named after the phrasebook, tags (spaces
-/// become underscores, as Anki tags cannot hold spaces) and the pairs' image files.
+/// become underscores, as Anki tags cannot hold spaces) and the pairs' image files and recordings
+/// (Anki's `[sound:…]` after the word).
 extension AnkiPackage {
-  /// The `.apkg` bytes for `pairs`; `mediaFolder` holds their image files.
-  static func write(_ pairs: [TaggedPair], phrasebook: Phrasebook, mediaFolder: URL, now: Date = Date()) throws -> Data
-  {
+  /// The `.apkg` bytes for `pairs`; `mediaFolder` holds their image files and `recordings` (by
+  /// pair id and side).
+  static func write(
+    _ pairs: [TaggedPair], phrasebook: Phrasebook, mediaFolder: URL,
+    recordings: [Int64: [PairSide: String]] = [:], now: Date = Date()
+  ) throws -> Data {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("apkg-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -44,7 +48,14 @@ extension AnkiPackage {
           media.append((image, data))
           imageHTML = "<img src=\"\(HTMLText.escape(image))\">"
         }
-        let fields = layout.fields(tagged.pair, imageHTML: imageHTML)
+        var fields = layout.fields(tagged.pair, imageHTML: imageHTML)
+        for (field, side) in [PairSide.one, .two].enumerated() {
+          guard let file = recordings[tagged.pair.id ?? 0]?[side], isPlainFileName(file),
+            let data = FileManager.default.contents(atPath: mediaFolder.appendingPathComponent(file).path)
+          else { continue }
+          media.append((file, data))
+          fields[field] += "[sound:\(file)]"
+        }
         let noteID = milliseconds + Int64(index) * 2
         let sortField = HTMLText.plainText(fields[0])
         try db.execute(

@@ -48,10 +48,11 @@ enum AnkiPackage {
         return ImportRow(number: number, input: .failure(ImportRejection(number: number, reason: reason)))
       case .note(let note): imported = row(number: number, note)
       }
-      guard case .success(var input) = imported.input, let image = input.image, media[image] == nil else {
-        return imported
-      }
-      input.image = nil  // named but not in the package: nothing to show
+      guard case .success(var input) = imported.input else { return imported }
+      // Files named but not in the package: nothing to show or hear.
+      if let image = input.image, media[image] == nil { input.image = nil }
+      if let sound = input.soundOne, media[sound] == nil { input.soundOne = nil }
+      if let sound = input.soundTwo, media[sound] == nil { input.soundTwo = nil }
       return ImportRow(number: imported.number, input: .success(input))
     }
     return (rows, media)
@@ -132,6 +133,11 @@ enum AnkiPackage {
       }
     }
     input.image = image
+    // A sound in a word's field is that word's; one elsewhere (an "Audio" field) is the second word's.
+    input.soundOne = HTMLText.soundFiles(note.fields[0].html).first
+    input.soundTwo =
+      HTMLText.soundFiles(note.fields[1].html).first
+      ?? note.fields.dropFirst(2).lazy.flatMap { HTMLText.soundFiles($0.html) }.first
     return ImportRow(number: number, input: .success(input))
   }
 

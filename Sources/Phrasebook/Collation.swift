@@ -29,6 +29,14 @@ final class Collation: @unchecked Sendable {
     }
   }
 
+  /// The primary-strength part of the sort key: equal for texts that differ only in accents or
+  /// letter case as the language sees them (Welsh `w` and `ŵ` are equal, Swedish `a` and `å` are
+  /// not). ICU separates a key's levels with a 01 byte, which no primary weight contains.
+  func primaryKey(_ text: String) -> ArraySlice<UInt8> {
+    let whole = key(text)
+    return whole[..<(whole.firstIndex(of: 1) ?? whole.endIndex)]
+  }
+
   /// The ICU version whose rules made the keys (`72.1`): keys from another version may sort
   /// differently, so stored keys are rebuilt when it changes.
   static let icuVersion: String = {

@@ -9,10 +9,16 @@ enum HTMLText {
     }
   }
 
-  /// The text of `html`: line breaks and block ends become spaces, other tags go, entities are
-  /// decoded, runs of white space shrink to one.
+  /// The file names of Anki's `[sound:…]` tags in `html`.
+  static func soundFiles(_ html: String) -> [String] {
+    html.matches(of: #/\[sound:([^\]]+)\]/#).map { decodeEntities(String($0.output.1)) }
+  }
+
+  /// The text of `html`: line breaks and block ends become spaces, other tags and Anki's
+  /// `[sound:…]` go, entities are decoded, runs of white space shrink to one.
   static func plainText(_ html: String) -> String {
-    let spaced = html.replacing(#/<\s*(br|/p|/div|/li)\b[^>]*>/#.ignoresCase(), with: " ")
+    let silent = html.replacing(#/\[sound:[^\]]*\]/#, with: " ")
+    let spaced = silent.replacing(#/<\s*(br|/p|/div|/li)\b[^>]*>/#.ignoresCase(), with: " ")
     let untagged = spaced.replacing(#/<[^>]*>/#, with: "")
     return decodeEntities(untagged).split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }

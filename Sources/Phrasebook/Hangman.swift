@@ -2,9 +2,11 @@ import AppSupport
 import Foundation
 
 /// The Welsh seed's hangman: guess a word letter by letter with its translation as the clue.
-/// Letters are grapheme clusters compared ignoring case; a base letter also reveals its accented
-/// forms (guessing "w" reveals "ŵ"), an accented guess only itself. Spaces, hyphens, apostrophes
-/// and other punctuation are shown from the start.
+/// Letters are grapheme clusters compared ignoring case; a base letter also reveals the letters
+/// the word's language counts as the same letter with an accent (ICU's collation at primary
+/// strength: in Welsh "w" reveals "ŵ", in Swedish "a" reveals neither "å" nor "ä", letters of their
+/// own), an accented guess only itself. Spaces, hyphens, apostrophes and other punctuation are
+/// shown from the start.
 public struct Hangman: Codable, Sendable, Equatable {
   /// Where the game stands.
   public enum Status: String, Codable, Sendable {
@@ -32,6 +34,8 @@ public struct Hangman: Codable, Sendable, Equatable {
   public let clue: String
   /// Lives at the start (the seed shows one drawing per life).
   public let lives: Int
+  /// The word's language (BCP 47; empty for ICU's root order), which decides what is an accent.
+  public let language: String
   /// Guesses so far, lowercased, in order.
   public private(set) var guesses: [String] = []
   /// Guesses that revealed nothing.
@@ -48,40 +52,45 @@ public struct Hangman: Codable, Sendable, Equatable {
 
   /// A game for the pair in `direction`: the answer side is hidden, the prompt side is the clue.
   /// The pair's context joins the hidden word, in brackets, only when `includeContext` is set.
-  public init(pair: WordPair, direction: Direction, includeContext: Bool = false, lives: Int = defaultLives) {
+  public init(
+    pair: WordPair, direction: Direction, language: String = "", includeContext: Bool = false,
+    lives: Int = defaultLives
+  ) {
     var word = direction.answer(pair)
     if includeContext, !pair.context.isEmpty { word += " (\(pair.context))" }
-    self.init(word: word, clue: direction.prompt(pair), lives: lives)
+    self.init(word: word, clue: direction.prompt(pair), language: language, lives: lives)
   }
 
-  /// A game hiding `word`.
-  public init(word: String, clue: String, lives: Int = defaultLives) {
+  /// A game hiding `word`, a word of `language`.
+  public init(word: String, clue: String, language: String = "", lives: Int = defaultLives) {
     self.word = word
     self.clue = clue
     self.lives = lives
+    self.language = language
+    let collation = Collation.forLanguage(language)
     var byLower: [String: [Int]] = [:]
-    var byFolded: [String: [Int]] = [:]
     for (position, character) in word.enumerated() where Self.isGuessable(character) {
-      let lower = String(character).lowercased().nfc
-      byLower[lower, default: []].append(position)
-      byFolded[Self.folded(lower), default: []].append(position)
+      byLower[String(character).lowercased().nfc, default: []].append(position)
     }
+    var byPrimary: [ArraySlice<UInt8>: [Int]] = [:]
+    for (letter, positions) in byLower { byPrimary[collation.primaryKey(letter), default: []] += positions }
     positionsByLower = byLower
-    positionsByFolded = byFolded
+    positionsByPrimary = byPrimary
     guessable = byLower.values.reduce(0) { $0 + $1.count }
   }
 
   // Worked out once per game, so that a game sent back is replayed guess by guess in linear time
-  // (folding is slow): where each letter is, by the letter (case aside) and by its base letter.
+  // (collation keys are slow): where each letter is, by the letter (case aside) and by the letter
+  // as the language's alphabet sees it (accents aside).
   private let positionsByLower: [String: [Int]]
-  private let positionsByFolded: [String: [Int]]
+  private let positionsByPrimary: [ArraySlice<UInt8>: [Int]]
   /// How many characters of the word are guessed (letters and digits); the others are shown.
   private let guessable: Int
   /// The positions the guesses revealed.
   private var revealed: Set<Int> = []
 
   /// What is sent and read back; the letter keys are worked out from the word.
-  private enum CodingKeys: String, CodingKey { case word, clue, lives, guesses, misses }
+  private enum CodingKeys: String, CodingKey { case word, clue, lives, language, guesses, misses }
 
   /// Decodes a game a client sent back. Only the word, clue, lives and guesses are taken, each
   /// checked against the limits; the guesses are played again from the start, so what they
@@ -91,6 +100,7 @@ public struct Hangman: Codable, Sendable, Equatable {
     let word = try container.decode(String.self, forKey: .word)
     let clue = try container.decode(String.self, forKey: .clue)
     let lives = try container.decode(Int.self, forKey: .lives)
+    let language = try container.decodeIfPresent(String.self, forKey: .language) ?? ""
     let guesses = try container.decode([String].self, forKey: .guesses)
     let misses = try container.decodeIfPresent([String].self, forKey: .misses)
     guard Self.fits(word: word, clue: clue) else {
@@ -100,7 +110,9 @@ public struct Hangman: Codable, Sendable, Equatable {
     guard (1...Self.maxLives).contains(lives) else {
       throw PhrasebookError.badGameState("lives must be 1 to \(Self.maxLives), not \(lives)")
     }
-    var replayed = Hangman(word: word, clue: clue, lives: lives)
+    guard language.utf8.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
+    else { throw PhrasebookError.badGameState("the language must be a BCP 47 tag") }
+    var replayed = Hangman(word: word, clue: clue, language: language, lives: lives)
     for guess in guesses {
       guard let outcome = try? replayed.guess(guess), outcome != .repeated else {
         throw PhrasebookError.badGameState("the guesses are not a game these rules could have played")
@@ -120,11 +132,13 @@ public struct Hangman: Codable, Sendable, Equatable {
 
   /// A random pair's game, among the pairs whose word and clue are within the limits.
   public static func random(
-    pairs: [WordPair], direction: Direction, includeContext: Bool = false,
+    pairs: [WordPair], direction: Direction, language: String = "", includeContext: Bool = false,
     using generator: inout some RandomNumberGenerator
   ) throws -> Hangman {
-    let games = pairs.lazy.map { Hangman(pair: $0, direction: direction, includeContext: includeContext) }
-      .filter { fits(word: $0.word, clue: $0.clue) }
+    let games = pairs.lazy.map {
+      Hangman(pair: $0, direction: direction, language: language, includeContext: includeContext)
+    }
+    .filter { fits(word: $0.word, clue: $0.clue) }
     guard let game = Array(games).randomElement(using: &generator) else {
       throw PhrasebookError.notEnoughPairs(have: 0, need: 1)
     }
@@ -163,9 +177,11 @@ public struct Hangman: Codable, Sendable, Equatable {
     guard !guesses.contains(letter) else { return .repeated }
     guesses.append(letter)
     // A guess reveals the same letter (case aside) and, when it is a plain base letter, that
-    // letter with accents.
+    // letter with the accents the language counts as accents.
     var positions = Set(positionsByLower[letter] ?? [])
-    if Self.folded(letter) == letter { positions.formUnion(positionsByFolded[letter] ?? []) }
+    if Self.folded(letter) == letter {
+      positions.formUnion(positionsByPrimary[Collation.forLanguage(language).primaryKey(letter)] ?? [])
+    }
     revealed.formUnion(positions)
     let found = positions.count
     if found == 0 { misses.append(letter) }

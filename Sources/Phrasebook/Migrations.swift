@@ -131,6 +131,22 @@ enum PhrasebookMigrations {
           SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM WordPairs;
           """)
     }
+    migrator.registerMigration("v7: revision settings (the daily limit of new cards)") { db in
+      try db.create(table: "RevisionSettings") { t in
+        t.primaryKey("name", .text)
+        t.column("value", .integer).notNull()
+      }
+    }
+    migrator.registerMigration("v8: recordings of a pair's words") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE PairRecordings (
+            pairID INTEGER NOT NULL REFERENCES WordPairs(id) ON DELETE CASCADE,
+            side TEXT NOT NULL CHECK (side IN ('one', 'two')),
+            file TEXT NOT NULL,
+            PRIMARY KEY (pairID, side))
+          """)
+    }
     return migrator
   }
 

@@ -46,6 +46,14 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case badGameState(String)
   /// A host name or address for the allowed list that is not one.
   case badHostName(String)
+  /// A daily limit of new cards outside 0…`PhrasebookStore.maxNewCardsPerDay`.
+  case badNewCardLimit(Int)
+  /// Text to speak that is empty or longer than the limit.
+  case badSpeechText(Int)
+  /// espeak-ng could not make the audio.
+  case speechFailed(String)
+  /// A recording that is not audio of a kind browsers record, or too big.
+  case badRecording(String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
   case controlCharacter(field: PhrasebookField, Unicode.Scalar)
 
@@ -81,6 +89,11 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .badHostName(let text):
       "\(quoted(text)) is not a host name or IP address (e.g. 192.168.1.20, files.local or [fd00::1])"
     case .badGameState(let reason): "the game sent back is not one this server could have made: \(reason)"
+    case .badNewCardLimit(let limit):
+      "the daily limit of new cards must be 0 to \(PhrasebookStore.maxNewCardsPerDay) (got \(limit))"
+    case .badSpeechText(let limit): "the text to speak must have 1 to \(limit) characters"
+    case .speechFailed(let reason): "espeak-ng could not speak it: \(reason)"
+    case .badRecording(let reason): "the recording cannot be stored: \(reason)"
     case .controlCharacter(let field, let scalar):
       "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
     }

@@ -208,20 +208,27 @@ extension PhrasebookStore {
   /// Every pair matching what the user typed (diacritics folded, each word a prefix), those whose
   /// words, context or note hold it with the exact diacritics first, each group alphabetical.
   /// Every match is returned.
-  public func search(_ typed: String, in phrasebook: String? = nil) async throws -> [TaggedPair] {
-    try await searchPage(typed, in: phrasebook).pairs
+  public func search(
+    _ typed: String, in phrasebook: String? = nil, lemmas: @escaping @Sendable (String) -> [String] = { _ in [] }
+  ) async throws -> [TaggedPair] {
+    try await searchPage(typed, in: phrasebook, lemmas: lemmas).pairs
   }
 
   /// One page of `search`: `limit` matches from `offset` (all when nil), with the total. The
   /// CROSS JOIN keeps SQLite from scanning every pair of the phrasebook and testing each against
   /// the index (it chose that plan and took 85 ms for 27 matches among 20,000 pairs).
-  public func searchPage(_ typed: String, in phrasebook: String? = nil, offset: Int = 0, limit: Int? = nil)
-    async throws -> SearchPage
-  {
-    guard let query = ftsQuery(typed) else { return SearchPage(total: 0, pairs: []) }
+  /// A Welsh word also finds its radicals (`gath` finds `cath`) and any word the stems `lemmas`
+  /// gives; pairs holding what was typed come first.
+  public func searchPage(
+    _ typed: String, in phrasebook: String? = nil, offset: Int = 0, limit: Int? = nil,
+    lemmas: @escaping @Sendable (String) -> [String] = { _ in [] }
+  ) async throws -> SearchPage {
     let needle = typed.trimmed.nfc.lowercased()
     return try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
+      let alternatives = searchAlternatives(
+        languages: [book.languageOneCode, book.languageTwoCode], lemmas: lemmas)
+      guard let query = ftsQuery(typed, alternatives: alternatives) else { return SearchPage(total: 0, pairs: []) }
       // Order narrow rows first, then read the whole pairs of the page only.
       let matches = """
         FROM PairSearch CROSS JOIN WordPairs ON WordPairs.id = PairSearch.rowid

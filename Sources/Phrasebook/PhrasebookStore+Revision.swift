@@ -56,12 +56,16 @@ extension PhrasebookStore {
     }
   }
 
-  /// The cards of a revision session: due cards (earliest first), then new cards in a random order.
+  /// The cards of a revision session: due cards (earliest first), then new cards in a random order,
+  /// as many as the daily limit leaves today (the day as `timeZone` counts it).
   public func revisionSession(
     in phrasebook: String? = nil, filter: RevisionFilter = RevisionFilter(), now: Date = Date(),
-    using generator: inout some RandomNumberGenerator
+    timeZone: TimeZone = .current, using generator: inout some RandomNumberGenerator
   ) async throws -> [RevisionCard] {
-    let candidates = try await writer.read { db in
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let dayStart = calendar.startOfDay(for: now)
+    let (candidates, newAllowed) = try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
       var pairs = try WordPair.filter(WordPair.Columns.phrasebookID == book.id).fetchAll(db)
       if let tag = filter.tag {
@@ -75,9 +79,14 @@ extension PhrasebookStore {
         }
         pairs = pairs.filter { $0.area == area || $0.area == "Both" && book.areas.contains("Both") }
       }
-      return try Self.cards(db, pairs: Self.withTags(db, pairs), directions: filter.direction.map { [$0] })
+      let seen = try Self.newCardsSeen(db, phrasebookID: book.id!, since: dayStart)
+      return (
+        try Self.cards(db, pairs: Self.withTags(db, pairs), directions: filter.direction.map { [$0] }),
+        max(0, try Self.newCardsPerDay(db) - seen)
+      )
     }
-    return sessionOrder(candidates.filter { $0.isNew || $0.schedule!.due <= now }, using: &generator)
+    return sessionOrder(
+      candidates.filter { $0.isNew || $0.schedule!.due <= now }, newCards: newAllowed, using: &generator)
   }
 
   /// Every card of these pairs (new ones included), with its record.

@@ -46,7 +46,19 @@ extension PhrasebookStore {
     switch format {
     case .json: return try PairTransfer.json(pairs)
     case .csv: return PairTransfer.csv(pairs)
-    case .apkg: return try AnkiPackage.write(pairs, phrasebook: book, mediaFolder: mediaFolder)
+    case .apkg:
+      let recordings = try await writer.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT pairID, side, file FROM PairRecordings JOIN WordPairs ON WordPairs.id = pairID
+            WHERE phrasebookID = ?
+            """, arguments: [book.id])
+      }.reduce(into: [Int64: [PairSide: String]]()) { map, row in
+        guard let side = PairSide(rawValue: row["side"]) else { return }
+        map[row["pairID"], default: [:]][side] = row["file"]
+      }
+      return try AnkiPackage.write(pairs, phrasebook: book, mediaFolder: mediaFolder, recordings: recordings)
     }
   }
 
@@ -66,9 +78,23 @@ extension PhrasebookStore {
           case .success(var input):
             do {
               if let name = input.image, images[name] != nil { input.image = try media.store(name) }
+              // A package's sounds become the words' recordings when they are audio a browser plays.
+              var sounds: [(PairSide, String)] = []
+              for (side, name) in [(PairSide.one, input.soundOne), (.two, input.soundTwo)] {
+                guard let name, let data = images[name], recordingTypes.contains(where: { $0.matches(data) })
+                else { continue }
+                sounds.append((side, try media.store(name)))
+              }
               var result: (TaggedPair, SaveOutcome)?
               try db.inSavepoint {  // a row refused halfway leaves nothing of itself
                 result = try Self.upsert(db, book: book, input: input, now: now)
+                for (side, file) in sounds {
+                  try db.execute(
+                    sql: """
+                      INSERT INTO PairRecordings (pairID, side, file) VALUES (?, ?, ?)
+                      ON CONFLICT(pairID, side) DO UPDATE SET file = excluded.file
+                      """, arguments: [result!.0.pair.id!, side.rawValue, file])
+                }
                 return .commit
               }
               let (saved, outcome) = result!

@@ -65,12 +65,15 @@ public final class PhrasebookStore: Sendable {
 
   // MARK: Phrasebooks
 
-  /// Creates a phrasebook from `code:Name,code:Name`; a Welsh one gets the areas North / South / Both.
+  /// Creates a phrasebook from `code:Name,code:Name`; a code alone (`en,cy`) must be a BCP 47 tag
+  /// and is named with its English name from ICU. A Welsh one gets the areas North / South / Both.
   public func createPhrasebook(name: String, languages: String) async throws -> Phrasebook {
     let name = try Self.clean(name, field: .name)
     try Self.checkControls(languages, field: .languages)
-    let parts = languages.split(separator: ",").map {
-      $0.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
+    let parts = languages.split(separator: ",").map { part in
+      let named = part.split(separator: ":", maxSplits: 1).map { String($0).trimmed }
+      guard named.count == 1 else { return named }
+      return LanguageNames.language(named[0]).map { [$0.code, $0.english] } ?? named
     }
     guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && !$0[0].isEmpty && !$0[1].isEmpty }) else {
       throw PhrasebookError.badLanguages(languages)

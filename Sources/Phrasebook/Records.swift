@@ -165,6 +165,10 @@ public struct PairInput: Sendable, Equatable {
   public var imageLicence: String?
   /// Tags to add (existing tags are kept).
   public var tags: [String]
+  /// A recording of the first word: a file of the import (an Anki package's `[sound:…]`).
+  public var soundOne: String? = nil
+  /// A recording of the second word, likewise.
+  public var soundTwo: String? = nil
 
   /// A pair to add with optional details.
   public init(

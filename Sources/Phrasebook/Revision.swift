@@ -76,9 +76,22 @@ public struct ReviewRecord: Codable, Sendable, Equatable {
   public let after: CardSchedule
 }
 
-/// Orders a session: due cards by due time, then new cards shuffled by `generator`, so the order
-/// is never the same twice (the seed's wish).
-public func sessionOrder(_ cards: [RevisionCard], using generator: inout some RandomNumberGenerator) -> [RevisionCard] {
+/// Orders a session: due cards by due time, then at most `newCards` new cards shuffled by
+/// `generator`, so the order is never the same twice (the seed's wish).
+public func sessionOrder(
+  _ cards: [RevisionCard], newCards: Int = .max, using generator: inout some RandomNumberGenerator
+) -> [RevisionCard] {
   let due = cards.filter { !$0.isNew }.sorted { $0.schedule!.due < $1.schedule!.due }
-  return due + cards.filter(\.isNew).shuffled(using: &generator)
+  return due + cards.filter(\.isNew).shuffled(using: &generator).prefix(max(0, newCards))
+}
+
+/// How far ahead a session shows a learning card when nothing else is left (Anki's "learn ahead
+/// limit", 20 minutes).
+public let learnAheadLimit: TimeInterval = 20 * 60
+
+/// True when a card just reviewed comes back in the same session, as in Anki: it is in a
+/// learning or relearning step (rated Again, or not yet graduated) due within the learn-ahead
+/// limit of the review.
+public func comesBackInSession(_ card: CardSchedule, reviewedAt: Date) -> Bool {
+  card.state != .review && card.due <= reviewedAt.addingTimeInterval(learnAheadLimit)
 }

@@ -45,6 +45,12 @@ public struct TranslationGame: Codable, Sendable, Equatable {
   public let questions: [TranslationQuestion]
   /// The choice made for each question answered so far.
   public private(set) var chosen: [Int] = []
+  /// What was typed for each question answered so far, empty where a choice was picked; a typed
+  /// answer graded wrong is chosen as `typedWrong`.
+  public private(set) var typed: [String] = []
+
+  /// The choice recorded for a typed answer that matches none.
+  public static let typedWrong = -1
 
   /// Choices per question.
   public static let choiceCount = 4
@@ -102,13 +108,19 @@ public struct TranslationGame: Codable, Sendable, Equatable {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     questions = try container.decode([TranslationQuestion].self, forKey: .questions)
     chosen = try container.decode([Int].self, forKey: .chosen)
+    typed = try container.decodeIfPresent([String].self, forKey: .typed) ?? []
+    if typed.isEmpty { typed = Array(repeating: "", count: chosen.count) }
+    guard typed.count == chosen.count else {
+      throw PhrasebookError.badGameState("\(typed.count) typed answers for \(chosen.count) answers")
+    }
     guard (1...Self.maxLength).contains(questions.count) else {
       throw PhrasebookError.badGameState("a game has 1 to \(Self.maxLength) questions, not \(questions.count)")
     }
     guard chosen.count <= questions.count else {
       throw PhrasebookError.badGameState("more answers (\(chosen.count)) than questions (\(questions.count))")
     }
-    for (question, choice) in zip(questions, chosen) where !question.choices.indices.contains(choice) {
+    for (question, (choice, text)) in zip(questions, zip(chosen, typed))
+    where !question.choices.indices.contains(choice) && !(choice == Self.typedWrong && !text.isEmpty) {
       throw PhrasebookError.badGameState("an answer (\(choice)) is not one of its question's choices")
     }
   }
@@ -126,7 +138,21 @@ public struct TranslationGame: Codable, Sendable, Equatable {
       throw PhrasebookError.badChoice(index, count: question.choices.count)
     }
     chosen.append(index)
+    typed.append("")
     return index == question.answerIndex
+  }
+
+  /// Answers the current question by typing: graded as revision grades it (`gradeAnswer`, the
+  /// answer in `language`), right unless the verdict is wrong.
+  public mutating func answer(
+    typed text: String, language: String, lemmas: (String) -> [String] = { _ in [] }
+  ) throws -> AnswerCheck {
+    guard let question = current else { throw PhrasebookError.gameOver }
+    let check = gradeAnswer(text, against: [question.answer], language: language, lemmas: lemmas)
+    guard !check.typed.isEmpty else { throw PhrasebookError.badGameState("the typed answer is empty") }
+    chosen.append(check.verdict == .wrong ? Self.typedWrong : question.answerIndex)
+    typed.append(check.typed)
+    return check
   }
 
   /// Right answers so far.
@@ -134,8 +160,9 @@ public struct TranslationGame: Codable, Sendable, Equatable {
 
   /// Wrong answers so far, in play order.
   public var mistakes: [TranslationMistake] {
-    zip(questions, chosen).filter { $0.answerIndex != $1 }.map {
-      TranslationMistake(question: $0, chosen: $0.choices[$1])
+    zip(questions, zip(chosen, typed)).filter { $0.answerIndex != $1.0 }.map { question, answer in
+      TranslationMistake(
+        question: question, chosen: answer.0 == Self.typedWrong ? answer.1 : question.choices[answer.0])
     }
   }
 }

@@ -10,7 +10,8 @@ struct PhrasebookCommand: AsyncParsableCommand {
     abstract: "Word pairs in two languages: add, list, search, tags, word links, revision, import and export.",
     subcommands: [
       PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
-      PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self, PhrasebookImport.self,
+      PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self, PhrasebookCheck.self, PhrasebookNewPerDay.self,
+      PhrasebookImport.self,
       PhrasebookExport.self, PhrasebookAllowedHosts.self,
     ])
 }

@@ -57,3 +57,39 @@ func parseTime(_ text: String) throws -> Date {
   }
   return date
 }
+
+struct PhrasebookCheck: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract:
+      "Grade a typed answer to a pair's card and print the verdict and the rating it proposes (nothing is recorded)."
+  )
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "The word in the first language.") var wordOne: String
+  @Argument(help: "The word in the second language.") var wordTwo: String
+  @Argument(help: "The answer typed.") var answer: String
+  @Option(help: "forward (first word shown, second typed) or reverse.") var direction: Direction = .forward
+
+  func run() async throws {
+    let check = try await options.store().checkAnswer(
+      wordOne: wordOne, wordTwo: wordTwo, direction: direction, typed: answer, in: options.book)
+    try options.emit(check) {
+      "\(check.verdict.rawValue)\(check.detail.isEmpty ? "" : " (\(check.detail))"): \(check.expected)"
+        + "\nproposed rating: \(check.rating.name)"
+    }
+  }
+}
+
+struct PhrasebookNewPerDay: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "new-per-day", abstract: "Show or set how many new cards a day revision brings (default 20).")
+  @OptionGroup var options: PhrasebookOptions
+  @Argument(help: "The new limit (0 to 9999).") var limit: Int?
+
+  func run() async throws {
+    let store = try options.store()
+    if let limit { try await store.setNewCardsPerDay(limit) }
+    let current = try await store.newCardsPerDay()
+    try options.emit(current) { "\(current) new cards a day" }
+  }
+}

@@ -305,10 +305,22 @@ import Testing
           uri: "/api/phrasebook/settings", method: .put, headers: sameOrigin,
           body: json(["allowedHosts": [" 127.0.0.1 ", "[FD00::1]"]])
         ) { response in
-          #expect(response.status == .ok && response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"]}"#)
+          #expect(
+            response.status == .ok && response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"],"newCardsPerDay":20}"#)
         }
         try await client.execute(uri: "/api/phrasebook/settings", method: .get) { response in
-          #expect(response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"]}"#)
+          #expect(response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"],"newCardsPerDay":20}"#)
+        }
+        try await client.execute(
+          uri: "/api/phrasebook/settings", method: .put, headers: sameOrigin,
+          body: json(["newCardsPerDay": 10_000, "allowedHosts": ["nas.local"]])
+        ) { response in
+          #expect(response.status == .unprocessableContent && response.error?.contains("0 to 9999") == true)
+        }
+        try await client.execute(
+          uri: "/api/phrasebook/settings", method: .put, headers: sameOrigin, body: json(["newCardsPerDay": 5])
+        ) { response in
+          #expect(response.text == #"{"allowedHosts":["127.0.0.1","fd00::1"],"newCardsPerDay":5}"#, "hosts kept")
         }
         let failed = try await finishedImport(client, url: url, format: "csv")
         #expect(failed.contains("\"failed\"") && failed.contains("lacks wordone and wordtwo"))

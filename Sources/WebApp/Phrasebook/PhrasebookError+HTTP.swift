@@ -7,9 +7,10 @@ extension PhrasebookError: ServerError {
     switch self {
     case .unknownPhrasebook, .unknownPair, .unknownPairID, .unknownTag: .notFound
     case .noPhrasebook, .duplicatePhrasebook, .duplicateTag, .pairExists: .conflict
-    case .corrupt: .internalServerError
+    case .corrupt, .speechFailed: .internalServerError
     case .blank, .badLanguages, .unknownArea, .notEnoughPairs, .gameOver, .badChoice, .badGuess, .badImageName,
-      .badImageURL, .badTagName, .notAnImage, .badGameState, .badHostName, .controlCharacter:
+      .badImageURL, .badTagName, .notAnImage, .badGameState, .badHostName, .controlCharacter, .badNewCardLimit,
+      .badSpeechText, .badRecording:
       .unprocessableContent
     }
   }
@@ -31,7 +32,7 @@ extension PhrasebookError: ServerError {
     case .pairExists: PhrasebookField.wordOne.rawValue
     case .noPhrasebook, .unknownPhrasebook, .duplicatePhrasebook, .badLanguages, .unknownPair, .unknownPairID,
       .corrupt, .notEnoughPairs, .gameOver, .badChoice, .badGuess, .unknownTag, .duplicateTag, .badGameState,
-      .badHostName:
+      .badHostName, .badNewCardLimit, .badSpeechText, .speechFailed, .badRecording:
       nil
     }
   }

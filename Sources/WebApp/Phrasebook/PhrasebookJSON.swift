@@ -16,8 +16,11 @@ struct PhrasebookJSON: Encodable {
   /// The hangman keys for words in the first and the second language.
   let keysOne: [String]
   let keysTwo: [String]
+  /// espeak-ng's voice for each language, absent when it has none (the pages hide the speaker).
+  let voiceOne: String?
+  let voiceTwo: String?
 
-  init(_ book: Phrasebook) {
+  init(_ book: Phrasebook, speech: Speech? = nil) {
     id = book.id!
     name = book.name
     languageOneCode = book.languageOneCode
@@ -29,6 +32,8 @@ struct PhrasebookJSON: Encodable {
     alphabet = Alphabet.letters(language: book.languageOneCode)
     keysOne = Alphabet.keys(language: book.languageOneCode)
     keysTwo = Alphabet.keys(language: book.languageTwoCode)
+    voiceOne = speech?.voice(for: book.languageOneCode)
+    voiceTwo = speech?.voice(for: book.languageTwoCode)
   }
 }
 
@@ -52,6 +57,8 @@ struct PairJSON: Encodable {
   }
   let pair: Pair
   let tags: [String]
+  /// The sides with a recording (only where a single pair is asked for).
+  var recorded: [PairSide]?
 
   init(_ tagged: TaggedPair) {
     let pair = tagged.pair
@@ -150,16 +157,60 @@ struct ImportURLJSON: Decodable {
 /// The id of a background import.
 struct ImportJobJSON: Encodable { let id: String }
 
-/// Phrasebook's settings as the API reads and writes them.
+/// Phrasebook's settings as the API reads and writes them; a PUT changes only those it names.
 struct PhrasebookSettingsJSON: Codable {
   /// Hosts import-from-URL may reach although they are on this machine or the LAN.
-  let allowedHosts: [String]
+  let allowedHosts: [String]?
+  /// New cards a day may bring into revision.
+  let newCardsPerDay: Int?
 }
 
-/// An answer in the translation game: the game as the server sent it, and the choice.
+/// A review recorded, and whether the card comes back in this session (a learning step).
+struct ReviewResultJSON: Encodable {
+  let reviewedAt: Date
+  let rating: Rating
+  let before: CardSchedule?
+  let after: CardSchedule
+  let comesBack: Bool
+
+  init(_ record: ReviewRecord) {
+    reviewedAt = record.reviewedAt
+    rating = record.rating
+    before = record.before
+    after = record.after
+    comesBack = comesBackInSession(record.after, reviewedAt: record.reviewedAt)
+  }
+}
+
+/// An answer in the translation game: the game as the server sent it, and the choice or the
+/// typed answer (one of the two).
 struct AnswerJSON: Decodable {
   var game: TranslationGame
-  let choice: Int
+  let choice: Int?
+  let typed: String?
+}
+
+/// The verdict on a typed answer, the proposed rating by name (`hard`) as ratings are sent.
+struct AnswerCheckJSON: Encodable {
+  let typed: String
+  let expected: String
+  let verdict: AnswerVerdict
+  let detail: String
+  let rating: String
+
+  init(_ check: AnswerCheck) {
+    typed = check.typed
+    expected = check.expected
+    verdict = check.verdict
+    detail = check.detail
+    rating = check.rating.name
+  }
+}
+
+/// A typed answer to a card, to grade.
+struct TypedAnswerJSON: Decodable {
+  let direction: Direction
+  let answer: String
 }
 
 /// A hangman guess: the game as the server sent it, and the letter.
@@ -172,13 +223,16 @@ struct GuessJSON: Decodable {
 struct TranslationStateJSON: Encodable {
   let game: TranslationGame
   let correct: Bool?
+  /// The verdict on a typed answer.
+  let check: AnswerCheckJSON?
   let finished: Bool
   let score: Int
   let mistakes: [TranslationMistake]
 
-  init(_ game: TranslationGame, correct: Bool?) {
+  init(_ game: TranslationGame, correct: Bool?, check: AnswerCheck? = nil) {
     self.game = game
     self.correct = correct
+    self.check = check.map(AnswerCheckJSON.init)
     finished = game.isFinished
     score = game.score
     mistakes = game.mistakes

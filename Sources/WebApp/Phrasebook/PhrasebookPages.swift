@@ -25,11 +25,11 @@ struct PhrasebookPage {
   /// `book=NAME`, percent-encoded, for joining to a query that has other parameters.
   let bookParameter: String
 
-  init(title: String, books: [Phrasebook], current: Phrasebook?) throws {
+  init(title: String, books: [Phrasebook], current: Phrasebook?, speech: Speech) throws {
     self.title = current.map { "\(title) · \($0.name)" } ?? "Phrasebook"
     self.books = books.map { BookOption(name: $0.name, selected: $0.id == current?.id) }
     self.current = current
-    settings = try embeddedJSON(current.map(PhrasebookJSON.init))
+    settings = try embeddedJSON(current.map { PhrasebookJSON($0, speech: speech) })
     let areas = current?.areas ?? []
     hasAreas = !areas.isEmpty
     self.areas = areas.map { AreaOption(name: $0, checked: $0 == current?.defaultArea) }

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import Hummingbird
 import Phrasebook
@@ -10,6 +11,14 @@ struct PhrasebookRoutes: AppRoutes {
   let store: PhrasebookStore
   let pages: Pages
   let jobs = ImportJobs()
+  /// espeak-ng's voices, its audio cached in the media folder's `speech/`.
+  let speech: Speech
+
+  init(store: PhrasebookStore, pages: Pages, speech: Speech? = nil) {
+    self.store = store
+    self.pages = pages
+    self.speech = speech ?? Speech(folder: store.mediaFolder.appendingPathComponent("speech"))
+  }
 
   var routes: [Route] {
     [
@@ -22,6 +31,7 @@ struct PhrasebookRoutes: AppRoutes {
 
       .get("/api/phrasebook/books", phrasebooks),
       .post("/api/phrasebook/books", createPhrasebook),
+      .get("/api/phrasebook/languages", languages),
       .get("/api/phrasebook/pairs", pairs),
       .post("/api/phrasebook/pairs", savePair),
       .get("/api/phrasebook/index", letterOffset),
@@ -29,12 +39,16 @@ struct PhrasebookRoutes: AppRoutes {
       .put("/api/phrasebook/pairs/:id", updatePair),
       .post("/api/phrasebook/pairs/:id/image", setImage),
       .delete("/api/phrasebook/pairs/:id", deletePair),
+      .get("/api/phrasebook/pairs/:id/audio/:side", audio),
+      .put("/api/phrasebook/pairs/:id/audio/:side", setRecording),
+      .delete("/api/phrasebook/pairs/:id/audio/:side", deleteRecording),
       .get("/api/phrasebook/media/:name", media),
       .get("/api/phrasebook/links", links),
       .get("/api/phrasebook/tags", tags),
       .get("/api/phrasebook/due", due),
       .get("/api/phrasebook/revision", revision),
       .post("/api/phrasebook/pairs/:id/reviews", review),
+      .post("/api/phrasebook/pairs/:id/check", checkAnswer),
       .post("/api/phrasebook/import", importFile),
       .post("/api/phrasebook/import-url", importURL),
       .get("/api/phrasebook/import-url/:id", importStatus),
@@ -57,7 +71,8 @@ struct PhrasebookRoutes: AppRoutes {
       let books = try await store.phrasebooks()
       let current: Phrasebook? = books.isEmpty ? nil : try await store.phrasebook(book(request))
       return try pages.render(
-        current == nil ? "phrasebook-new" : template, try PhrasebookPage(title: title, books: books, current: current))
+        current == nil ? "phrasebook-new" : template,
+        try PhrasebookPage(title: title, books: books, current: current, speech: speech))
     }
   }
 
@@ -66,7 +81,7 @@ struct PhrasebookRoutes: AppRoutes {
   @Sendable func phrasebooks(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<[PhrasebookJSON]>
   {
-    JSONResponse(try await store.phrasebooks().map(PhrasebookJSON.init))
+    JSONResponse(try await store.phrasebooks().map { PhrasebookJSON($0) })
   }
 
   @Sendable func createPhrasebook(_ request: Request, _ context: BasicRequestContext) async throws
@@ -75,6 +90,13 @@ struct PhrasebookRoutes: AppRoutes {
     let body = try await request.decode(as: NewPhrasebookJSON.self, context: context)
     return JSONResponse(
       PhrasebookJSON(try await store.createPhrasebook(name: body.name, languages: body.languages)), status: .created)
+  }
+
+  /// The languages the new-phrasebook picker offers, named in English and in themselves.
+  @Sendable func languages(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<[LanguageName]>
+  {
+    JSONResponse(LanguageNames.all)
   }
 
   @Sendable func pairs(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<PairPageJSON> {
@@ -112,8 +134,43 @@ struct PhrasebookRoutes: AppRoutes {
     return JSONResponse(LetterOffsetJSON(offset: try await store.position(ofLetter: letter, in: book(request))))
   }
 
+  /// A pair with its tags and the sides it has a recording of.
   @Sendable func pair(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<PairJSON> {
-    JSONResponse(PairJSON(try await store.pair(id: try pairID(context))))
+    let id = try pairID(context)
+    var pair = PairJSON(try await store.pair(id: id))
+    pair.recorded = try await store.recordedSides(pairID: id)
+    return JSONResponse(pair)
+  }
+
+  // MARK: Sound
+
+  /// A word's sound: its recording, else espeak-ng's voice (made once and cached); 404 when there
+  /// is neither.
+  @Sendable func audio(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    guard let audio = try await store.audio(pairID: try pairID(context), side: try side(context), speech: speech)
+    else { throw HTTPError(.notFound, message: "no recording, and espeak-ng has no voice for this language") }
+    let data = try await runBlocking { try Data(contentsOf: audio.file) }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: audio.contentType, .init("X-Content-Type-Options")!: "nosniff",
+        .cacheControl: "no-cache",
+      ],
+      body: .init(byteBuffer: ByteBuffer(data: data)))
+  }
+
+  /// Stores a recording made in the browser (its Content-Type must say what its bytes are).
+  @Sendable func setRecording(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let data = Data(buffer: try await request.body.collect(upTo: PhrasebookStore.maxRecordingBytes + 1))
+    try await store.setRecording(
+      pairID: try pairID(context), side: try side(context), data: data,
+      contentType: request.headers[.contentType] ?? "")
+    return Response(status: .noContent)
+  }
+
+  @Sendable func deleteRecording(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    try await store.deleteRecording(pairID: try pairID(context), side: try side(context))
+    return Response(status: .noContent)
   }
 
   @Sendable func setImage(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<PairJSON> {
@@ -170,13 +227,25 @@ struct PhrasebookRoutes: AppRoutes {
       try await store.revisionSession(in: book(request), filter: filter, using: &random).map(RevisionCardJSON.init))
   }
 
-  @Sendable func review(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ReviewRecord> {
+  @Sendable func review(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<ReviewResultJSON>
+  {
     let body = try await request.decode(as: ReviewJSON.self, context: context)
     guard let rating = Rating(name: body.rating) else {
       throw HTTPError(.badRequest, message: "rating must be again, hard, good or easy")
     }
     let record = try await store.review(pairID: try pairID(context), direction: body.direction, rating: rating)
-    return JSONResponse(record, status: .created)
+    return JSONResponse(ReviewResultJSON(record), status: .created)
+  }
+
+  /// Grades a typed answer and proposes a rating; nothing is recorded.
+  @Sendable func checkAnswer(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<AnswerCheckJSON>
+  {
+    let body = try await request.decode(as: TypedAnswerJSON.self, context: context)
+    return JSONResponse(
+      AnswerCheckJSON(
+        try await store.checkAnswer(pairID: try pairID(context), direction: body.direction, typed: body.answer)))
   }
 
   // MARK: Import, export and settings
@@ -219,14 +288,22 @@ struct PhrasebookRoutes: AppRoutes {
   @Sendable func settings(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<PhrasebookSettingsJSON>
   {
-    JSONResponse(PhrasebookSettingsJSON(allowedHosts: try await store.allowedHosts()))
+    JSONResponse(
+      PhrasebookSettingsJSON(
+        allowedHosts: try await store.allowedHosts(), newCardsPerDay: try await store.newCardsPerDay()))
   }
 
   @Sendable func saveSettings(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<PhrasebookSettingsJSON>
   {
     let body = try await request.decode(as: PhrasebookSettingsJSON.self, context: context)
-    return JSONResponse(PhrasebookSettingsJSON(allowedHosts: try await store.setAllowedHosts(body.allowedHosts)))
+    // Both are checked before either is saved.
+    if let limit = body.newCardsPerDay, !(0...PhrasebookStore.maxNewCardsPerDay).contains(limit) {
+      throw PhrasebookError.badNewCardLimit(limit)
+    }
+    if let limit = body.newCardsPerDay { try await store.setNewCardsPerDay(limit) }
+    if let hosts = body.allowedHosts { try await store.setAllowedHosts(hosts) }
+    return try await settings(request, context)
   }
 
   @Sendable func export(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -259,8 +336,17 @@ struct PhrasebookRoutes: AppRoutes {
     -> JSONResponse<TranslationStateJSON>
   {
     var body = try await request.decode(as: AnswerJSON.self, context: context)
-    let correct = try body.game.answer(body.choice)
-    return JSONResponse(TranslationStateJSON(body.game, correct: correct))
+    switch (body.choice, body.typed) {
+    case (let choice?, nil):
+      let correct = try body.game.answer(choice)
+      return JSONResponse(TranslationStateJSON(body.game, correct: correct))
+    case (nil, let typed?):
+      let phrasebook = try await store.phrasebook(book(request))
+      let language = try direction(request) == .reverse ? phrasebook.languageOneCode : phrasebook.languageTwoCode
+      let check = try body.game.answer(typed: typed, language: language)
+      return JSONResponse(TranslationStateJSON(body.game, correct: check.verdict != .wrong, check: check))
+    default: throw HTTPError(.badRequest, message: "give either choice or typed")
+    }
   }
 
   @Sendable func newHangman(_ request: Request, _ context: BasicRequestContext) async throws
@@ -268,8 +354,11 @@ struct PhrasebookRoutes: AppRoutes {
   {
     var random = SystemRandomNumberGenerator()
     let pairs = try await store.pairs(in: book(request)).map(\.pair)
+    let phrasebook = try await store.phrasebook(book(request))
+    let direction = try direction(request) ?? .forward
     let game = try Hangman.random(
-      pairs: pairs, direction: try direction(request) ?? .forward,
+      pairs: pairs, direction: direction,
+      language: direction == .forward ? phrasebook.languageTwoCode : phrasebook.languageOneCode,
       includeContext: request.uri.queryParameters.get("context") == "1", using: &random)
     return JSONResponse(HangmanStateJSON(game, outcome: nil))
   }
@@ -308,6 +397,13 @@ struct PhrasebookRoutes: AppRoutes {
       throw HTTPError(.badRequest, message: "format must be json, csv or apkg")
     }
     return format
+  }
+
+  private func side(_ context: BasicRequestContext) throws -> PairSide {
+    guard let side = PairSide(rawValue: try context.parameters.require("side")) else {
+      throw HTTPError(.badRequest, message: "side must be one or two")
+    }
+    return side
   }
 
   private func pairID(_ context: BasicRequestContext) throws -> Int64 {

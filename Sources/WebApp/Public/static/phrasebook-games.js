@@ -8,6 +8,7 @@ const error = $("game-error");
 const fail = failInto(error);
 const direction = () => options.elements.direction.value;
 const show = (id, visible) => { $(id).hidden = !visible; };
+const typing = () => $("type-answers").checked;
 
 
 async function start(kind) {
@@ -33,9 +34,35 @@ function showQuestion(state) {
   $("question").textContent = question.prompt;
   $("verdict").textContent = "";
   show("next-question", false);
+  show("typed-form", typing());
+  if (typing()) {
+    $("choices").replaceChildren();
+    $("typed").value = "";
+    $("typed").lang = direction() === "forward" ? book.languageTwoCode : book.languageOneCode;
+    $("typed").focus();
+    return;
+  }
   $("choices").replaceChildren(...question.choices.map((choice, index) =>
     el("button", { type: "button", class: "secondary choice", dir: "auto", onclick: () => answer(index) }, choice)));
 }
+
+// A typed answer is graded by the server as revision grades it; anything but "wrong" scores.
+$("typed-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    translation = await api("POST", `/api/phrasebook/games/translation/answer?${bookQuery}&direction=${direction()}`,
+      { game: translation.game, typed: $("typed").value });
+  } catch (problem) {
+    return fail(problem);
+  }
+  const check = translation.check;
+  show("typed-form", false);
+  $("verdict").textContent = check.verdict === "exact" ? "Right!"
+    : check.verdict === "wrong" ? `No — it is “${check.expected}”.`
+    : `Nearly right (${check.detail}): “${check.expected}”.`;
+  show("next-question", true);
+  $("next-question").focus();
+});
 
 async function answer(index) {
   const buttons = [...document.querySelectorAll("#choices button")];
@@ -55,7 +82,7 @@ function showScore(state) {
   result.replaceChildren(
     el("h2", {}, `Score: ${state.score} of ${state.game.questions.length}`),
     ...(state.mistakes.length ? [el("p", {}, "Mistakes:"), el("ul", { class: "mistakes" }, ...state.mistakes.map((mistake) =>
-      el("li", { dir: "auto" }, `${mistake.question.prompt}: ${mistake.question.choices[mistake.question.answerIndex]} (you chose ${mistake.chosen})`)))]
+      el("li", { dir: "auto" }, `${mistake.question.prompt}: ${mistake.question.choices[mistake.question.answerIndex]} (you answered ${mistake.chosen})`)))]
       : [el("p", {}, "No mistakes!")]),
     el("button", { type: "button", onclick: () => start("translation") }, "Play again"));
   result.hidden = false;

@@ -2,6 +2,7 @@
 // translations, pages of 100 loaded on demand, and the add/edit form.
 import { $, api, el, showError } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
+import { speaker } from "/static/phrasebook-speech.js";
 
 const list = $("pairs");
 const count = $("count");
@@ -35,6 +36,7 @@ function render(total) {
   }
   list.replaceChildren(...rows.map((row) => el("li", { class: "pair-row" },
     el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
+    speaker(row.entries[0].pair.id, "one", row.word),
     el("ul", { class: "translations" }, ...row.entries.map(translation)))));
   count.textContent = total === 1 ? "1 pair" : `${total} pairs`;
   more.hidden = (query ? 0 : start) + shown.length >= total;
@@ -61,6 +63,7 @@ function translation(entry) {
     .filter(Boolean).join(" · ");
   return el("li", {},
     el("button", { type: "button", class: "link", dir: "auto", lang: book.languageTwoCode, onclick: () => edit(entry) }, pair.wordTwo),
+    speaker(pair.id, "two", pair.wordTwo),
     details ? el("span", { class: "hint", dir: "auto" }, ` ${details}`) : "",
     ...entry.tags.map((tag) => el("span", { class: "tag", dir: "auto" }, tag)));
 }

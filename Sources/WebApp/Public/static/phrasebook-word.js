@@ -1,7 +1,8 @@
 // Phrasebook word link: a word with every translation (either direction) and its context, area
 // and note; choosing one shows its full detail with the picture, and edit and delete.
 import { $, api, el, showError, upload } from "/static/api.js";
-import { bookQuery } from "/static/phrasebook-settings.js";
+import { book, bookQuery } from "/static/phrasebook-settings.js";
+import { speaker } from "/static/phrasebook-speech.js";
 
 const word = new URLSearchParams(location.search).get("w") ?? "";
 const detail = $("detail");
@@ -28,6 +29,11 @@ function show(tagged) {
   current = tagged;
   const pair = tagged.pair;
   $("detail-title").textContent = `${pair.wordOne} – ${pair.wordTwo}`;
+  const recorded = tagged.recorded ?? [];
+  $("speakers").replaceChildren(
+    speaker(pair.id, "one", pair.wordOne, recorded.includes("one")), " ",
+    speaker(pair.id, "two", pair.wordTwo, recorded.includes("two")));
+  showRecorder(pair, recorded);
   const rows = [["Type", pair.type], ["Context", pair.context], ["Area", pair.area], ["Note", pair.note], ["Tags", tagged.tags.join(", ")]]
     .filter(([, value]) => value);
   $("detail-fields").replaceChildren(...rows.flatMap(([name, value]) =>
@@ -63,3 +69,54 @@ $("upload").addEventListener("change", async (event) => {
     showError(error, problem);
   }
 });
+
+// Recording one's own voice (MediaRecorder): Record, then Stop uploads it for that word; a
+// recording is heard instead of espeak-ng's voice until it is deleted.
+let recorder = null;
+function showRecorder(pair, recorded) {
+  const buttons = [];
+  for (const [side, word, language] of [["one", pair.wordOne, book.languageOneName], ["two", pair.wordTwo, book.languageTwoName]]) {
+    buttons.push(el("button", { type: "button", class: "secondary", dataset: { record: side },
+      onclick: (event) => toggleRecording(pair, side, event.target) }, `Record ${word} (${language})`));
+    if (recorded.includes(side)) {
+      buttons.push(el("button", { type: "button", class: "secondary", dataset: { unrecord: side },
+        onclick: async () => {
+          await api("DELETE", `/api/phrasebook/pairs/${pair.id}/audio/${side}?${bookQuery}`).catch((problem) => showError(error, problem));
+          open(pair.id);
+        } }, `Delete the recording of ${word}`));
+    }
+  }
+  $("record-buttons").replaceChildren(...buttons);
+  $("recorder").hidden = !window.MediaRecorder || !navigator.mediaDevices?.getUserMedia;
+}
+
+async function toggleRecording(pair, side, button) {
+  const status = $("record-status");
+  if (recorder) { recorder.stop(); return; }
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+  } catch (problem) {
+    return showError(error, `The microphone cannot be used: ${problem.message}`);
+  }
+  const chunks = [];
+  recorder = new MediaRecorder(stream);
+  recorder.addEventListener("dataavailable", (event) => chunks.push(event.data));
+  recorder.addEventListener("stop", async () => {
+    stream.getTracks().forEach((track) => track.stop());
+    const type = recorder.mimeType || "audio/webm";
+    recorder = null;
+    status.textContent = "Saving…";
+    try {
+      await upload(`/api/phrasebook/pairs/${pair.id}/audio/${side}?${bookQuery}`, new Blob(chunks, { type }), { method: "PUT" });
+      status.textContent = "Saved.";
+      open(pair.id);
+    } catch (problem) {
+      status.textContent = "";
+      showError(error, problem);
+    }
+  });
+  recorder.start();
+  button.textContent = "Stop";
+  status.textContent = "Recording…";
+}

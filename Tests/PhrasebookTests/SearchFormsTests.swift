@@ -1,0 +1,44 @@
+import Testing
+
+@testable import Phrasebook
+
+/// Search finds words as they appear in text: Welsh mutations and, through the stems hook, inflections.
+@Suite struct SearchFormsTests {
+  func book(_ languages: String, _ pairs: [(String, String)]) async throws -> PhrasebookStore {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Book", languages: languages)
+    for (one, two) in pairs { _ = try await store.save(PairInput(wordOne: one, wordTwo: two)) }
+    return store
+  }
+
+  @Test func aMutatedWelshWordFindsItsRadicalExactMatchesFirst() async throws {
+    let store = try await book(
+      "en:English,cy:Welsh",
+      [
+        ("cat", "cath"), ("her cat", "ei chath"), ("garden", "gardd"), ("head", "pen"), ("father", "tad"),
+        ("bread", "bara"), ("mother", "mam"),
+      ])
+    for (typed, found) in [
+      ("gath", ["cath"]), ("nghath", ["cath"]), ("ardd", ["gardd"]), ("mhen", ["pen"]), ("thad", ["tad"]),
+      ("fara", ["bara"]), ("fam", ["mam"]), ("chath", ["ei chath", "cath"]), ("fy nghath", []),
+    ] {
+      #expect(try await store.search(typed).map(\.pair.wordTwo) == found, "\(typed)")
+    }
+    #expect(try await store.search("bara").map(\.pair.wordTwo) == ["bara"], "a radical is found as it is")
+  }
+
+  @Test func mutationsAreWelshOnlyAndStemsComeFromTheHook() async throws {
+    let swedish = try await book("en:English,sv:Swedish", [("dog", "hund"), ("cat", "katt")])
+    #expect(try await swedish.search("gatt").isEmpty, "no Welsh rules in a Swedish book")
+    #expect(try await swedish.search("hundar").isEmpty)
+    let stems: @Sendable (String) -> [String] = { $0 == "hundar" ? ["hund"] : [] }
+    #expect(try await swedish.search("hundar", lemmas: stems).map(\.pair.wordTwo) == ["hund"])
+  }
+
+  @Test func theQueryOffersEachWordsFormsAndDropsWhatTheIndexCannotHold() {
+    #expect(ftsQuery("gath") == #""gath"*"#)
+    #expect(
+      ftsQuery("gath du", alternatives: { $0 == "gath" ? ["cath", "c\"ath", "cath"] : [] })
+        == #"("gath"* OR "cath"*) AND "du"*"#)
+  }
+}

@@ -1,0 +1,23 @@
+"""Phrasebook for learners from the command line: typed answers graded, the daily limit of new cards."""
+import json
+
+from test_phrasebook_cli import phrasebook
+
+
+def test_check_grades_a_typed_answer_and_new_per_day_sets_the_limit(tmp_path):
+    data = tmp_path / "data"
+    phrasebook(data, "new", "Cymraeg", "--languages", "en:English,cy:Welsh")
+    phrasebook(data, "add", "cat", "cath")
+    phrasebook(data, "add", "milk", "llaeth")
+    phrasebook(data, "add", "milk", "llefrith")
+    assert phrasebook(data, "check", "cat", "cath", "nghath").stdout == "mutation (nasal mutation): cath\nproposed rating: hard\n"
+    assert phrasebook(data, "check", "milk", "llaeth", "llefrith").stdout.startswith("exact: llefrith")
+    checked = json.loads(phrasebook(data, "check", "milk", "llaeth", "llaith", "--json").stdout)
+    assert checked["verdict"] == "typo" and checked["detail"] == "one letter wrong"
+    assert phrasebook(data, "check", "cath", "cat", "cat", "--direction", "reverse", check=False).returncode != 0
+    assert phrasebook(data, "check", "cat", "cath", "cat", "--direction", "reverse").stdout.startswith("exact")
+    assert phrasebook(data, "new-per-day").stdout == "20 new cards a day\n"
+    assert phrasebook(data, "new-per-day", "5").stdout == "5 new cards a day\n"
+    refused = phrasebook(data, "new-per-day", "10000", check=False)
+    assert refused.returncode != 0 and "0 to 9999" in refused.stderr
+    assert json.loads(phrasebook(data, "new-per-day", "--json").stdout) == 5
