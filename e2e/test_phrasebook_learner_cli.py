@@ -21,3 +21,25 @@ def test_check_grades_a_typed_answer_and_new_per_day_sets_the_limit(tmp_path):
     refused = phrasebook(data, "new-per-day", "10000", check=False)
     assert refused.returncode != 0 and "0 to 9999" in refused.stderr
     assert json.loads(phrasebook(data, "new-per-day", "--json").stdout) == 5
+
+
+def test_audio_writes_espeak_speech_or_the_recording(tmp_path):
+    data = tmp_path / "data"
+    phrasebook(data, "new", "Cymraeg", "--languages", "en,cy")
+    phrasebook(data, "add", "cat", "cath")
+    out = tmp_path / "cath.wav"
+    assert phrasebook(data, "audio", "cat", "cath", "-o", str(out)).stdout.startswith("espeak-ng audio/wav")
+    assert out.read_bytes()[:4] == b"RIFF"
+    recording = tmp_path / "mine.ogg"
+    recording.write_bytes(b"OggS" + bytes(50))
+    heard = json.loads(phrasebook(data, "audio", "cat", "cath", "--record", str(recording), "--json").stdout)
+    assert heard["recorded"] == "true" and heard["type"] == "audio/ogg"
+    assert phrasebook(data, "audio", "cat", "cath", "--delete-recording").stdout.startswith("espeak-ng")
+    bad = tmp_path / "bad.ogg"
+    bad.write_bytes(b"<html>")
+    refused = phrasebook(data, "audio", "cat", "cath", "--record", str(bad), check=False)
+    assert refused.returncode != 0 and "not WebM, Ogg" in refused.stderr
+    phrasebook(data, "new", "Tok", "--languages", "en,tpi")
+    phrasebook(data, "add", "dog", "dok", "--book", "Tok")
+    silent = phrasebook(data, "audio", "dog", "dok", "--book", "Tok", check=False)
+    assert silent.returncode != 0 and "no voice" in silent.stderr

@@ -6,12 +6,13 @@ public enum Alphabet {
     String.init)
 
   /// The index letters in alphabetical order: Welsh digraphs are letters of their own, Swedish
-  /// `å ä ö` come after `z`; other languages get a–z.
+  /// and Finnish `å ä ö` and Danish and Norwegian `æ ø å` come after `z`; other languages get a–z.
   public static func letters(language: String) -> [String] {
     switch primary(language) {
     case "cy":
       "a b c ch d dd e f ff g ng h i j l ll m n o p ph r rh s t th u w y".split(separator: " ").map(String.init)
     case "sv", "fi": latin + ["å", "ä", "ö"]
+    case "da", "nb", "nn", "no": latin + ["æ", "ø", "å"]
     default: latin
     }
   }
@@ -19,7 +20,8 @@ public enum Alphabet {
   /// The keys a hangman player presses: a–z plus the accented letters the language writes.
   public static func keys(language: String) -> [String] {
     let accented: [String: String] = [
-      "cy": "âêîôûŵŷáéíóúẁỳäëïöüẅÿàèìòù", "sv": "åäöé", "de": "äöüß", "fr": "àâçéèêëîïôûùüÿœ", "es": "áéíñóúü",
+      "cy": "âêîôûŵŷáéíóúẁỳäëïöüẅÿàèìòù", "sv": "åäöé", "fi": "åäö", "da": "æøå", "nb": "æøå", "nn": "æøå",
+      "no": "æøå", "de": "äöüß", "fr": "àâçéèêëîïôûùüÿœ", "es": "áéíñóúü",
     ]
     return latin + (accented[primary(language)] ?? "").map(String.init)
   }

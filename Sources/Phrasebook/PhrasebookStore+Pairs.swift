@@ -135,6 +135,13 @@ extension PhrasebookStore {
     }
   }
 
+  /// The id of the pair with these words (for the command line).
+  public func pairID(wordOne: String, wordTwo: String, in phrasebook: String? = nil) async throws -> Int64 {
+    try await writer.read { db in
+      try Self.findPair(db, book: try Self.phrasebook(db, phrasebook), wordOne: wordOne, wordTwo: wordTwo).id!
+    }
+  }
+
   /// The pair with this id, with its tags.
   public func pair(id: Int64) async throws -> TaggedPair {
     try await writer.read { db in

@@ -11,6 +11,7 @@ struct PhrasebookCommand: AsyncParsableCommand {
     subcommands: [
       PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
       PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self, PhrasebookCheck.self, PhrasebookNewPerDay.self,
+      PhrasebookAudio.self,
       PhrasebookImport.self,
       PhrasebookExport.self, PhrasebookAllowedHosts.self,
     ])

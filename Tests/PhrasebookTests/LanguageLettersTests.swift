@@ -50,3 +50,18 @@ import Testing
         == ["cz", "ch", "da", "dd", "lo", "llan"])
   }
 }
+
+@Suite struct NordicIndexTests {
+  /// The letter index is the collation's own order: each index letter sorts where the index has it.
+  @Test func danishAndNorwegianIndexesEndWithÆØÅAsTheirCollationSortsThem() {
+    for language in ["da", "nb", "sv", "fi"] {
+      let letters = Alphabet.letters(language: language)
+      let order = PairOrder(
+        Phrasebook(
+          id: 1, name: language, languageOneCode: language, languageOneName: language, languageTwoCode: "en",
+          languageTwoName: "English", areas: [], defaultArea: ""))
+      #expect(letters.sorted(by: order.firstLanguagePrecedes) == letters, "\(language)")
+      #expect(letters.count == 29 && letters.prefix(26).last == "z", "\(language)")
+    }
+  }
+}
