@@ -105,7 +105,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "phrasebook-benchmark",
-      dependencies: ["Phrasebook", "BenchmarkSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "Phrasebook", "AppSupport", "BenchmarkSupport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Benchmarks/PhrasebookBenchmark"
     ),
     .executableTarget(
