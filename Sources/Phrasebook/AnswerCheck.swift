@@ -1,5 +1,12 @@
 import AppSupport
 
+/// The stems (lemmas) of a word in a language (BCP 47), for finding inflected forms: Hunspell's,
+/// plugged in by whoever runs the store; `noStems` until then.
+public typealias Stems = @Sendable (_ word: String, _ language: String) -> [String]
+
+/// No stems at all: only the word itself is tried.
+public let noStems: Stems = { _, _ in [] }
+
 /// How close a typed answer came, best first. A mutation or another form says more than a typo
 /// (`gath` for `cath` is also one letter wrong), so they come first.
 public enum AnswerVerdict: String, Codable, Sendable, CaseIterable {

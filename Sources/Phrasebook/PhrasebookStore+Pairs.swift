@@ -216,25 +216,25 @@ extension PhrasebookStore {
   /// words, context or note hold it with the exact diacritics first, each group alphabetical.
   /// Every match is returned.
   public func search(
-    _ typed: String, in phrasebook: String? = nil, lemmas: @escaping @Sendable (String) -> [String] = { _ in [] }
+    _ typed: String, in phrasebook: String? = nil, stems: @escaping Stems = noStems
   ) async throws -> [TaggedPair] {
-    try await searchPage(typed, in: phrasebook, lemmas: lemmas).pairs
+    try await searchPage(typed, in: phrasebook, stems: stems).pairs
   }
 
   /// One page of `search`: `limit` matches from `offset` (all when nil), with the total. The
   /// CROSS JOIN keeps SQLite from scanning every pair of the phrasebook and testing each against
   /// the index (it chose that plan and took 85 ms for 27 matches among 20,000 pairs).
-  /// A Welsh word also finds its radicals (`gath` finds `cath`) and any word the stems `lemmas`
-  /// gives; pairs holding what was typed come first.
+  /// A Welsh word also finds its radicals (`gath` finds `cath`) and any of its `stems` in either
+  /// language; pairs holding what was typed come first.
   public func searchPage(
     _ typed: String, in phrasebook: String? = nil, offset: Int = 0, limit: Int? = nil,
-    lemmas: @escaping @Sendable (String) -> [String] = { _ in [] }
+    stems: @escaping Stems = noStems
   ) async throws -> SearchPage {
     let needle = typed.trimmed.nfc.lowercased()
     return try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
-      let alternatives = searchAlternatives(
-        languages: [book.languageOneCode, book.languageTwoCode], lemmas: lemmas)
+      let languages = [book.languageOneCode, book.languageTwoCode]
+      let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
       guard let query = ftsQuery(typed, alternatives: alternatives) else { return SearchPage(total: 0, pairs: []) }
       // Order narrow rows first, then read the whole pairs of the page only.
       let matches = """

@@ -31,8 +31,13 @@ import Testing
     let swedish = try await book("en:English,sv:Swedish", [("dog", "hund"), ("cat", "katt")])
     #expect(try await swedish.search("gatt").isEmpty, "no Welsh rules in a Swedish book")
     #expect(try await swedish.search("hundar").isEmpty)
-    let stems: @Sendable (String) -> [String] = { $0 == "hundar" ? ["hund"] : [] }
-    #expect(try await swedish.search("hundar", lemmas: stems).map(\.pair.wordTwo) == ["hund"])
+    let stems: Stems = { word, language in language == "sv" && word == "hundar" ? ["hund"] : [] }
+    #expect(try await swedish.search("hundar", stems: stems).map(\.pair.wordTwo) == ["hund"])
+    let dog = try await swedish.pairID(wordOne: "dog", wordTwo: "hund")
+    let typed = try await swedish.checkAnswer(pairID: dog, direction: .forward, typed: "hundar", stems: stems)
+    #expect(typed.verdict == .inflection && typed.detail == "another form of hund", "the answer's language is asked")
+    let english = try await swedish.checkAnswer(pairID: dog, direction: .reverse, typed: "hundar", stems: stems)
+    #expect(english.verdict == .wrong, "no Swedish stems for an English answer")
   }
 
   @Test func theQueryOffersEachWordsFormsAndDropsWhatTheIndexCannotHold() {

@@ -13,10 +13,13 @@ struct PhrasebookRoutes: AppRoutes {
   let jobs = ImportJobs()
   /// espeak-ng's voices, its audio cached in the media folder's `speech/`.
   let speech: Speech
+  /// The stems of a word, for search and typed answers (none unless given).
+  let stems: Stems
 
-  init(store: PhrasebookStore, pages: Pages, speech: Speech? = nil) {
+  init(store: PhrasebookStore, pages: Pages, speech: Speech? = nil, stems: @escaping Stems = noStems) {
     self.store = store
     self.pages = pages
+    self.stems = stems
     self.speech = speech ?? Speech(folder: store.mediaFolder.appendingPathComponent("speech"))
   }
 
@@ -105,7 +108,8 @@ struct PhrasebookRoutes: AppRoutes {
     let limit = try number(query.get("limit"), name: "limit")
     if let typed = query.get("q"), !typed.trimmingCharacters(in: .whitespaces).isEmpty {
       return JSONResponse(
-        PairPageJSON(try await store.searchPage(typed, in: book(request), offset: offset, limit: limit)))
+        PairPageJSON(
+          try await store.searchPage(typed, in: book(request), offset: offset, limit: limit, stems: stems)))
     }
     let tag = query.get("tag").flatMap { $0.isEmpty ? nil : $0 }
     return JSONResponse(
@@ -245,7 +249,8 @@ struct PhrasebookRoutes: AppRoutes {
     let body = try await request.decode(as: TypedAnswerJSON.self, context: context)
     return JSONResponse(
       AnswerCheckJSON(
-        try await store.checkAnswer(pairID: try pairID(context), direction: body.direction, typed: body.answer)))
+        try await store.checkAnswer(
+          pairID: try pairID(context), direction: body.direction, typed: body.answer, stems: stems)))
   }
 
   // MARK: Import, export and settings
@@ -343,7 +348,7 @@ struct PhrasebookRoutes: AppRoutes {
     case (nil, let typed?):
       let phrasebook = try await store.phrasebook(book(request))
       let language = try direction(request) == .reverse ? phrasebook.languageOneCode : phrasebook.languageTwoCode
-      let check = try body.game.answer(typed: typed, language: language)
+      let check = try body.game.answer(typed: typed, language: language) { stems($0, language) }
       return JSONResponse(TranslationStateJSON(body.game, correct: check.verdict != .wrong, check: check))
     default: throw HTTPError(.badRequest, message: "give either choice or typed")
     }
