@@ -62,6 +62,7 @@ def test_typed_answers_get_a_verdict_and_a_rating_the_learner_may_change(browser
             assert browser.switch_to.active_element.get_attribute("data-rating") == "good"
             card.find_element(By.CSS_SELECTOR, "[data-rating=easy]").click()  # the learner knows better
         assert card.find_element(By.ID, "answer-word").is_displayed()
+        assert card.find_element(By.CSS_SELECTOR, "#answer-speaker button.speaker").get_attribute("data-side") == "two"
         next_card(browser)
         assert len(seen) <= 3
     assert sorted(seen) == ["cat", "cat", "milk"], "the card rated Hard came back after its step"
