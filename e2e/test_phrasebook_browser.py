@@ -133,6 +133,7 @@ def test_the_tagged_view_groups_pairs_under_each_tag(browser, server):
     summaries = [g.find_element(By.TAG_NAME, "summary").text for g in groups]
     assert summaries == ["drinks (2)", "nature (1)", "No tag (1)"]
     assert "water – dŵr" in groups[0].text and "water – dŵr" in groups[1].text
+    assert len(groups[0].find_elements(By.CSS_SELECTOR, "button.speaker[data-side=two]")) == 2, "hear each pair"
     groups[0].find_element(By.TAG_NAME, "summary").click()
     assert not groups[0].find_element(By.CSS_SELECTOR, "ul").is_displayed(), "groups collapse"
     # Each pair leads to its detail.

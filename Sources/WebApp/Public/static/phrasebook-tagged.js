@@ -1,6 +1,7 @@
 // Phrasebook's Tagged view: every tag with its pairs (collapsible, with counts), then "No tag".
 import { $, api, el } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
+import { speaker } from "/static/phrasebook-speech.js";
 
 const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}`);
 const groups = new Map();
@@ -21,5 +22,6 @@ $("groups").replaceChildren(...names.map((name) => {
       // Each pair leads to its detail.
       el("a", { href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(entry.pair.wordOne)}&pair=${entry.pair.id}` },
         el("span", { lang: book.languageOneCode }, entry.pair.wordOne), " – ",
-        el("span", { lang: book.languageTwoCode }, entry.pair.wordTwo))))));
+        el("span", { lang: book.languageTwoCode }, entry.pair.wordTwo)),
+      speaker(entry.pair.id, "two", entry.pair.wordTwo)))));
 }));
