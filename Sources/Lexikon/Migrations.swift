@@ -22,6 +22,19 @@ enum LexikonMigrations {
         t.column("state", .text).notNull()
       }
     }
+    // The language's alphabetical order (ICU sort keys) and the letter each word is filed under;
+    // filled by `LexikonStore` from Swift, which also refills them when ICU's version changes.
+    migrator.registerMigration("v2 alphabetical order") { db in
+      try db.alter(table: "CachedWords") { t in
+        t.add(column: "sortKey", .blob)
+        t.add(column: "letter", .text)
+      }
+      try db.create(index: "CachedWords_order", on: "CachedWords", columns: ["direction", "sortKey"])
+      try db.create(table: "Meta") { t in
+        t.primaryKey("name", .text)
+        t.column("value", .text).notNull()
+      }
+    }
     return migrator
   }
 }
