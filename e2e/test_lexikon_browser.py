@@ -62,12 +62,12 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
     look_up(browser, "häst")
     wait_for_cache(browser, ["häst"])  # the list is filtered by the search field
     type_filter(browser, "")
-    wait_for_cache(browser, ["häst", "hund", "katt"])
+    wait_for_cache(browser, ["hund", "häst", "katt"])  # Swedish order: ä after z
 
     type_filter(browser, "HA")  # no case, no diacritics: finds häst
     wait_for_cache(browser, ["häst"])
     type_filter(browser, "h")
-    wait_for_cache(browser, ["häst", "hund"])
+    wait_for_cache(browser, ["hund", "häst"])
 
     click_cached(browser, "hund")
     wait_for(browser, lambda d: "From the cache" in d.find_element(By.ID, "result-meta").text
@@ -85,11 +85,11 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
     wait_for_cache(browser, [])
     browser.find_element(By.ID, "swap").click()
     type_filter(browser, "")
-    wait_for_cache(browser, ["häst", "hund", "katt"])
+    wait_for_cache(browser, ["hund", "häst", "katt"])  # Swedish order: ä after z
 
     browser.find_element(By.ID, "edit-cache").click()
     browser.find_element(By.CSS_SELECTOR, "button[aria-label='Delete katt']").click()
-    wait_for_cache(browser, ["häst", "hund"])
+    wait_for_cache(browser, ["hund", "häst"])
     browser.find_element(By.ID, "edit-cache").click()
     assert not browser.find_elements(By.CSS_SELECTOR, "#cached-words .forget:not([hidden])")
 
@@ -104,7 +104,7 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
     wait_for_cache(browser, ["hund"])
     cli = [BINARY, "lexikon", "cache", "--json", "--data", str(server.data)]
     assert [w["word"] for w in json.loads(subprocess.run(cli, capture_output=True, check=True).stdout)["words"]] \
-        == ["häst", "hund"]
+        == ["hund", "häst"]
 
 
 def test_welsh_lookup_added_to_a_phrasebook(browser, server):
