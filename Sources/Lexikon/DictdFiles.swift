@@ -35,10 +35,4 @@ public struct DictdFileDictionary: FileDictionary {
 
   /// Headwords starting with `prefix`.
   public func match(prefix: String) -> [String] { index.headwords(withPrefix: prefix) }
-
-  /// Every dictionary in `folder` (by default Debian's `/usr/share/dictd`), by name.
-  public static func installed(in folder: String = "/usr/share/dictd") -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(".index") }.map { String($0.dropLast(".index".count)) }.sorted()
-  }
 }

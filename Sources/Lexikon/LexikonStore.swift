@@ -126,21 +126,26 @@ public final class LexikonStore: Sendable {
   /// `limit` of them from `offset` on.
   public func filter(_ prefix: String, direction: String, offset: Int = 0, limit: Int = 50) async throws -> CachePage {
     let folded = CachedWord.folded(prefix)
+    let page = max(0, limit)
+    // The ids come from an index alone, then only their rows are read.
+    let ids =
+      folded.isEmpty
+      ? "SELECT id FROM CachedWords WHERE direction = ?1 ORDER BY sortKey LIMIT ?2 OFFSET ?3"
+      : """
+      SELECT id FROM CachedWords WHERE direction = ?1 AND folded >= ?4 AND folded < ?5
+      ORDER BY folded = ?4 DESC, sortKey LIMIT ?2 OFFSET ?3
+      """
+    let start = max(0, offset)
     return try await writer.read { db in
-      let columns = "word, fetchedAt, lookupCount, letter"
-      let page = max(0, limit)
-      let words =
-        folded.isEmpty
-        ? try CachedWordSummary.fetchAll(
-          db, sql: "SELECT \(columns) FROM CachedWords WHERE direction = ? ORDER BY sortKey, word LIMIT ? OFFSET ?",
-          arguments: [direction, page + 1, max(0, offset)])
-        : try CachedWordSummary.fetchAll(
-          db,
-          sql: """
-            SELECT \(columns) FROM CachedWords WHERE direction = ? AND folded >= ? AND folded < ?
-            ORDER BY folded = ? DESC, sortKey, word LIMIT ? OFFSET ?
-            """,
-          arguments: [direction, folded, folded + "\u{10FFFF}", folded, page + 1, max(0, offset)])
+      var arguments: StatementArguments = [direction, page + 1, start, folded]
+      if !folded.isEmpty { arguments += [folded + "\u{10FFFF}"] }
+      let words = try CachedWordSummary.fetchAll(
+        db,
+        sql: """
+          SELECT word, fetchedAt, lookupCount, letter FROM CachedWords WHERE id IN (\(ids))
+          ORDER BY folded = ?4 DESC, sortKey, word
+          """,
+        arguments: arguments)
       return CachePage(words: Array(words.prefix(page)), more: words.count > page)
     }
   }
@@ -148,19 +153,18 @@ public final class LexikonStore: Sendable {
   /// The letters the direction's cached words are filed under, in alphabetical order, each with
   /// how many words it has and the position of its first in the unfiltered list (a page's offset).
   public func letters(direction: String) async throws -> [CacheLetter] {
-    try await writer.read { db in
-      let rows = try Row.fetchAll(
-        db,
-        sql: """
-          SELECT letter, count(*) AS words, min(sortKey) AS first FROM CachedWords WHERE direction = ?
-          GROUP BY letter ORDER BY first
-          """,
+    let rows = try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT letter, count(*) AS words FROM CachedWords WHERE direction = ? GROUP BY letter",
         arguments: [direction])
-      var offset = 0
-      return rows.map { row in
-        defer { offset += row["words"] as Int }
-        return CacheLetter(letter: row["letter"] ?? "", words: row["words"], offset: offset)
-      }
+    }
+    let collation = Self.collation(direction)
+    let counted = rows.map { (letter: ($0["letter"] as String?) ?? "", words: $0["words"] as Int) }
+      .sorted { collation.key($0.letter).lexicographicallyPrecedes(collation.key($1.letter)) }
+    var offset = 0
+    return counted.map { letter in
+      defer { offset += letter.words }
+      return CacheLetter(letter: letter.letter, words: letter.words, offset: offset)
     }
   }
 

@@ -29,7 +29,11 @@ enum LexikonMigrations {
         t.add(column: "sortKey", .blob)
         t.add(column: "letter", .text)
       }
+      // Each index holds the row id: pages and filters pick their ids from an index alone (even
+      // past an offset of thousands) and read only the rows they return.
       try db.create(index: "CachedWords_order", on: "CachedWords", columns: ["direction", "sortKey"])
+      try db.create(index: "CachedWords_sortedFilter", on: "CachedWords", columns: ["direction", "folded", "sortKey"])
+      try db.create(index: "CachedWords_letter", on: "CachedWords", columns: ["direction", "letter"])
       try db.create(table: "Meta") { t in
         t.primaryKey("name", .text)
         t.column("value", .text).notNull()
