@@ -115,3 +115,21 @@ def test_a_stardict_dictionary_in_the_data_folder_is_used(tmp_path):
     assert {"name": "tiny-cym-eng", "direction": "cym-eng", "description": "Tiny Welsh"}.items() \
         <= next(d for d in listed if d["name"] == "tiny-cym-eng").items()
     assert "of the" in lexikon(tmp_path, "lookup", "o'r", "--from", "cy").stdout
+
+
+def test_add_dictionary_checks_the_files(tmp_path):
+    source = tmp_path / "source"
+    source.mkdir()
+    paths = write_stardict(source, "mine-swe-eng", {"hundar": "dogs (as a headword)"})
+    assert lexikon(tmp_path / "data", "add-dictionary", str(paths[0])).stdout.strip() \
+        == "mine-swe-eng: still needs .idx, .dict or .dict.dz"
+    assert lexikon(tmp_path / "data", "add-dictionary", *map(str, paths[1:])).stdout.splitlines()[-1] \
+        == "mine-swe-eng: ready"
+    found = json.loads(lexikon(tmp_path / "data", "lookup", "hundar", "--json").stdout)
+    assert "foundAs" not in found and "dogs (as a headword)" in found["entries"][0]["raw"]
+    script = source / "run.sh"
+    script.write_text("#!/bin/sh\n")
+    refused = lexikon(tmp_path / "data", "add-dictionary", str(script), check=False)
+    assert refused.returncode != 0 and "is not added" in refused.stderr
+    assert sorted(p.name for p in (tmp_path / "data" / "dictionaries").iterdir()) == \
+        ["mine-swe-eng.dict", "mine-swe-eng.idx", "mine-swe-eng.ifo"]

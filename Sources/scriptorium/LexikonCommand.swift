@@ -10,7 +10,7 @@ struct LexikonCommand: AsyncParsableCommand {
     abstract: "Dictionary lookups (dictd files or a DICT server), cached in the data folder.",
     subcommands: [
       LexikonLookup.self, LexikonMatch.self, LexikonCache.self, LexikonLetters.self, LexikonForget.self,
-      LexikonDictionaries.self,
+      LexikonDictionaries.self, LexikonAddDictionary.self,
     ])
 }
 
@@ -143,6 +143,31 @@ struct LexikonDictionaries: AsyncParsableCommand {
       if let problem = list.problem { lines.append(problem) }
       lines += list.cached.sorted { $0.key < $1.key }.map { "cached \($0.key): \($0.value) words" }
       return lines.joined(separator: "\n")
+    }
+  }
+}
+
+struct LexikonAddDictionary: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add-dictionary",
+    abstract: "Add StarDict (.ifo .idx .dict[.dz]) or dictd (.index .dict[.dz]) files to the data folder, checked.")
+  @OptionGroup var common: CommonOptions
+  @Argument(help: "The files.") var files: [String]
+
+  func run() async throws {
+    let shelf = DictionaryShelf(folder: common.folder.dictionaries.path)
+    var added: [DictionaryShelf.Added] = []
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw ValidationError("Cannot read \(file).")
+      }
+      added.append(try await shelf.add(fileName: (file as NSString).lastPathComponent, data: data))
+    }
+    try common.emit(added) {
+      added.map {
+        $0.missing.isEmpty ? "\($0.name): ready" : "\($0.name): still needs \($0.missing.joined(separator: ", "))"
+      }
+      .joined(separator: "\n")
     }
   }
 }
