@@ -27,16 +27,20 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+    .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(
-      name: "AppSupport", dependencies: ["CArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+      name: "AppSupport", dependencies: ["CArchive", "CICU", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(
       name: "KeyIt",
       dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
-    .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
-    .target(name: "Lexikon", dependencies: ["AppSupport", "ZlibShim", .product(name: "GRDB", package: "GRDB.swift")]),
+    .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
+    .target(name: "Stemming", dependencies: ["CHunspell"]),
+    .target(
+      name: "Lexikon",
+      dependencies: ["AppSupport", "Stemming", "ZlibShim", .product(name: "GRDB", package: "GRDB.swift")]),
     .target(
       name: "Phrasebook",
       dependencies: [
@@ -112,7 +116,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "lexikon-benchmark",
-      dependencies: ["Lexikon", "BenchmarkSupport", "TestSupport"],
+      dependencies: ["Lexikon", "Stemming", "BenchmarkSupport", "TestSupport"],
       path: "Benchmarks/LexikonBenchmark"
     ),
     .executableTarget(
@@ -134,11 +138,15 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
+    .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
     .testTarget(
       name: "PhrasebookTests",
       dependencies: ["Phrasebook", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
     ),
-    .testTarget(name: "LexikonTests", dependencies: ["Lexikon", "TestSupport"]),
+    .testTarget(
+      name: "LexikonTests",
+      dependencies: ["Lexikon", "Stemming", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+    ),
     .testTarget(
       name: "ShareSynchTests",
       dependencies: ["ShareSynch", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -1,7 +1,7 @@
 """Lexikon in real headless Chromium against the built server and the installed FreeDict
-dictionaries: look words up, switch direction, filter and edit the cache, refresh, reload to the
-same state, add a result to a phrasebook, and keep working from the cache when the DICT server
-is unreachable."""
+dictionaries: look words up (inflected and mutated ones too), switch direction, filter, page and
+edit the cache, refresh, reload to the same state, add a result to a phrasebook, add a StarDict
+dictionary, and keep working from the cache when the DICT server is unreachable."""
 import json
 import subprocess
 import urllib.parse
@@ -12,6 +12,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import BINARY, Server, free_port, wait_for
+from lexikon_files import write_stardict
 
 
 def open_lexikon(browser, server):
@@ -61,12 +62,12 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
     look_up(browser, "häst")
     wait_for_cache(browser, ["häst"])  # the list is filtered by the search field
     type_filter(browser, "")
-    wait_for_cache(browser, ["häst", "hund", "katt"])
+    wait_for_cache(browser, ["hund", "häst", "katt"])  # Swedish order: ä after z
 
     type_filter(browser, "HA")  # no case, no diacritics: finds häst
     wait_for_cache(browser, ["häst"])
     type_filter(browser, "h")
-    wait_for_cache(browser, ["häst", "hund"])
+    wait_for_cache(browser, ["hund", "häst"])
 
     click_cached(browser, "hund")
     wait_for(browser, lambda d: "From the cache" in d.find_element(By.ID, "result-meta").text
@@ -84,11 +85,11 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
     wait_for_cache(browser, [])
     browser.find_element(By.ID, "swap").click()
     type_filter(browser, "")
-    wait_for_cache(browser, ["häst", "hund", "katt"])
+    wait_for_cache(browser, ["hund", "häst", "katt"])  # Swedish order: ä after z
 
     browser.find_element(By.ID, "edit-cache").click()
     browser.find_element(By.CSS_SELECTOR, "button[aria-label='Delete katt']").click()
-    wait_for_cache(browser, ["häst", "hund"])
+    wait_for_cache(browser, ["hund", "häst"])
     browser.find_element(By.ID, "edit-cache").click()
     assert not browser.find_elements(By.CSS_SELECTOR, "#cached-words .forget:not([hidden])")
 
@@ -103,7 +104,7 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
     wait_for_cache(browser, ["hund"])
     cli = [BINARY, "lexikon", "cache", "--json", "--data", str(server.data)]
     assert [w["word"] for w in json.loads(subprocess.run(cli, capture_output=True, check=True).stdout)["words"]] \
-        == ["häst", "hund"]
+        == ["hund", "häst"]
 
 
 def test_welsh_lookup_added_to_a_phrasebook(browser, server):
@@ -123,6 +124,7 @@ def test_welsh_lookup_added_to_a_phrasebook(browser, server):
     wait_for(browser, lambda d: "Added to Cymraeg" in d.find_element(By.ID, "pair-status").text)
     pairs = server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]
     assert [(p["pair"]["wordOne"], p["pair"]["wordTwo"]) for p in pairs] == [("water", "dŵr")]
+    assert pairs[0]["pair"]["type"] == "n, s, m" and pairs[0]["pair"]["note"].startswith("/")  # pronunciation
 
     # A word as a sentence has it ("fy nghath", my cat) finds the word it comes from.
     text = look_up(browser, "nghath")
@@ -148,3 +150,53 @@ def test_an_unreachable_server_leaves_the_cache_working(browser, tmp_path):
         assert "dog" in browser.find_element(By.ID, "entries").text, "the shown result stays"
     finally:
         offline.stop()
+
+
+def test_inflected_words_search_fetches_and_the_list_is_alphabetical_with_letters(browser, server):
+    open_lexikon(browser, server)
+    text = look_up(browser, "hundar")
+    assert "hundar → hund (plural)" in text and "dog" in text
+    assert "Fetched" in browser.find_element(By.ID, "result-meta").text
+    look_up(browser, "hund")
+    assert "Fetched" in browser.find_element(By.ID, "result-meta").text, "searching fetches again"
+    for word in ["öl", "zon", "åka", "bil"]:
+        look_up(browser, word)
+    type_filter(browser, "")
+    wait_for_cache(browser, ["bil", "hund", "zon", "åka", "öl"])
+    letters = lambda d: [b.text for b in d.find_elements(By.CSS_SELECTOR, "#cache-letters .letter")]
+    wait_for(browser, lambda d: letters(d) == ["B", "H", "Z", "Å", "Ö"])
+    browser.find_element(By.XPATH, "//nav[@id='cache-letters']/button[text()='Å']").click()
+    wait_for_cache(browser, ["åka", "öl"])
+    click_cached(browser, "åka")
+    wait_for(browser, lambda d: "From the cache" in d.find_element(By.ID, "result-meta").text)
+
+
+def test_the_cached_list_is_paged(browser, server):
+    words = server.get_json("/api/lexikon/match?direction=swe-eng&prefix=s&limit=130")
+    for word in words:
+        request = urllib.request.Request(
+            server.base + "/api/lexikon/lookup", method="POST", headers={"Content-Type": "application/json"},
+            data=json.dumps({"direction": "swe-eng", "word": word}).encode())
+        urllib.request.urlopen(request).read()
+    open_lexikon(browser, server)
+    wait_for(browser, lambda d: len(cached_words(d)) == 100)
+    browser.find_element(By.ID, "cache-more").click()
+    wait_for(browser, lambda d: len(cached_words(d)) == len(set(w.lower() for w in words)))
+    assert not browser.find_element(By.ID, "cache-more").is_displayed()
+
+
+def test_a_stardict_dictionary_is_added_on_the_screen(browser, server, tmp_path):
+    paths = write_stardict(tmp_path, "tiny-cym-eng", {"o'r": "of the", "yr": "the"}, bookname="Tiny Welsh")
+    open_lexikon(browser, server)
+    browser.find_element(By.CSS_SELECTOR, "#add-dictionary summary").click()
+    browser.find_element(By.ID, "dictionary-files").send_keys("\n".join(str(p) for p in paths))
+    wait_for(browser, lambda d: "tiny-cym-eng: ready" in d.find_element(By.ID, "dictionary-status").text)
+    assert (server.data / "dictionaries" / "tiny-cym-eng.idx").exists()
+    Select(browser.find_element(By.ID, "direction")).select_by_value("cym-eng")
+    assert "of the" in look_up(browser, "o'r")
+    bad = tmp_path / "bad-cym-eng.ifo"
+    bad.write_text("#!/bin/sh\n")
+    browser.find_element(By.ID, "dictionary-files").send_keys(str(bad))
+    error = browser.find_element(By.ID, "dictionary-error")
+    wait_for(browser, lambda d: error.is_displayed() and "not a .ifo file" in error.text)
+    assert not (server.data / "dictionaries" / "bad-cym-eng.ifo").exists()

@@ -1,5 +1,6 @@
 """`scriptorium lexikon …` as a user types it: the dictd files by default, a real dictd with
---dict-server giving the same answers, the cache listed, filtered and forgotten."""
+--dict-server giving the same answers, the cache listed, filtered and forgotten; inflected and
+mutated words, apostrophes, the alphabetical pages and letters, StarDict files in the data folder."""
 import json
 import os
 import shutil
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import BINARY, free_port
+from lexikon_files import write_stardict
 
 
 def lexikon(data, *args, check=True):
@@ -82,5 +84,52 @@ def test_an_unreachable_server_is_a_clear_error_and_cached_words_still_work(tmp_
 
 def test_a_mutated_welsh_word_finds_its_radical(tmp_path):
     found = json.loads(lexikon(tmp_path, "lookup", "chath", "--from", "cy", "--to", "en", "--json").stdout)
-    assert found["word"] == "cath" and found["foundAs"] == {"asked": "chath", "how": "aspirate mutation"}
+    assert found["word"] == "cath"
+    assert found["foundAs"] == {"asked": "chath", "how": "aspirate mutation", "kind": "mutation"}
     assert lexikon(tmp_path, "lookup", "gath", "--from", "cy", "--to", "en").stdout.startswith("gath → cath (soft mutation)")
+
+
+def test_an_inflected_swedish_word_finds_its_lemma(tmp_path):
+    assert lexikon(tmp_path, "lookup", "hundar").stdout.startswith("hundar → hund (plural)")
+    found = json.loads(lexikon(tmp_path, "lookup", "gick", "--json").stdout)
+    assert found["word"] == "gå" and found["foundAs"] == {"asked": "gick", "how": "past", "kind": "inflection"}
+    welsh = json.loads(lexikon(tmp_path, "lookup", "i'r chwith", "--from", "cy", "--to", "en", "--json").stdout)
+    assert welsh["word"] == "i'r chwith" and "left" in welsh["entries"][0]["raw"]
+
+
+def test_the_cache_pages_in_swedish_order_with_letters(tmp_path):
+    for word in ["öl", "hund", "åka", "zon", "bil", "äga"]:
+        lexikon(tmp_path, "lookup", word)
+    first = json.loads(lexikon(tmp_path, "cache", "--limit", "4", "--json").stdout)
+    assert [w["word"] for w in first["words"]] == ["bil", "hund", "zon", "åka"] and first["more"]
+    rest = json.loads(lexikon(tmp_path, "cache", "--limit", "4", "--offset", "4", "--json").stdout)
+    assert [w["word"] for w in rest["words"]] == ["äga", "öl"] and not rest["more"]
+    assert lexikon(tmp_path, "letters").stdout.splitlines()[-3:] == ["Å\t1\t3", "Ä\t1\t4", "Ö\t1\t5"]
+
+
+def test_a_stardict_dictionary_in_the_data_folder_is_used(tmp_path):
+    folder = tmp_path / "dictionaries"
+    folder.mkdir()
+    write_stardict(folder, "tiny-cym-eng", {"o'r": "of the", "cath": "cat"}, bookname="Tiny Welsh")
+    listed = json.loads(lexikon(tmp_path, "dictionaries", "--json").stdout)["dictionaries"]
+    assert {"name": "tiny-cym-eng", "direction": "cym-eng", "description": "Tiny Welsh"}.items() \
+        <= next(d for d in listed if d["name"] == "tiny-cym-eng").items()
+    assert "of the" in lexikon(tmp_path, "lookup", "o'r", "--from", "cy").stdout
+
+
+def test_add_dictionary_checks_the_files(tmp_path):
+    source = tmp_path / "source"
+    source.mkdir()
+    paths = write_stardict(source, "mine-swe-eng", {"hundar": "dogs (as a headword)"})
+    assert lexikon(tmp_path / "data", "add-dictionary", str(paths[0])).stdout.strip() \
+        == "mine-swe-eng: still needs .idx, .dict or .dict.dz"
+    assert lexikon(tmp_path / "data", "add-dictionary", *map(str, paths[1:])).stdout.splitlines()[-1] \
+        == "mine-swe-eng: ready"
+    found = json.loads(lexikon(tmp_path / "data", "lookup", "hundar", "--json").stdout)
+    assert "foundAs" not in found and "dogs (as a headword)" in found["entries"][0]["raw"]
+    script = source / "run.sh"
+    script.write_text("#!/bin/sh\n")
+    refused = lexikon(tmp_path / "data", "add-dictionary", str(script), check=False)
+    assert refused.returncode != 0 and "is not added" in refused.stderr
+    assert sorted(p.name for p in (tmp_path / "data" / "dictionaries").iterdir()) == \
+        ["mine-swe-eng.dict", "mine-swe-eng.idx", "mine-swe-eng.ifo"]

@@ -3,10 +3,14 @@
 //      the same dictd with the same words (goal: client p50 ≤ 0.5 ms), plus the naive client's
 //      delayed-ACK trap on 50 words for scale;
 //   2. the dictd file reader against the client, same words;
-//   3. the cache filter over 100,000 cached words (goal: p99 ≤ 2 ms).
+//   3. the cache filter over 100,000 cached words (goal: p99 ≤ 2 ms), pages of the alphabetical
+//      list and its letter index;
+//   4. lookups with stemming: an inflected word (no entry, so its Hunspell stem) against the plain
+//      lookup of its lemma, same service, same words (goal: stems add ≤ 0.2 ms at p50).
 import BenchmarkSupport
 import Foundation
 import Lexikon
+import Stemming
 import TestSupport
 
 func timed(_ words: [String], _ body: (String) throws -> Void) rethrows -> [Double] {
@@ -95,5 +99,54 @@ for length in 1...3 {
   report("filter, \(length)-letter prefix, first 50", times)
 }
 print("goal: filter p99 ≤ 2 ms")
+var pageTimes: [Double] = []
+for _ in 0..<200 {
+  let offset = Int.random(in: 0..<cached.count, using: &random)
+  let start = ContinuousClock.now
+  _ = try await store.filter("", direction: "swe-eng", offset: offset, limit: 100)
+  pageTimes.append(milliseconds(ContinuousClock.now - start))
+}
+report("alphabetical page of 100 at a random offset", pageTimes)
+var letterTimes: [Double] = []
+for _ in 0..<50 {
+  let start = ContinuousClock.now
+  _ = try await store.letters(direction: "swe-eng")
+  letterTimes.append(milliseconds(ContinuousClock.now - start))
+}
+report("letter index of 100,000 words", letterTimes)
+
+print("\nLookups with stemming: an inflected form (stem, then its lemma) against its lemma looked up plainly")
+// Forms whose first reading is the noun (not `fiskar`, also the present of `fiska`).
+let forms = try inflectedForms(headwords: Set(index.entries.map { $0.headword.lowercased() })).filter {
+  Stemmers.installed.stems(of: $0.form, language: "swe").first?.lemma == $0.lemma
+}
+print("\(forms.count) plural forms of FreeDict nouns made with sv_SE's flag G, three rounds")
+let service = LexikonService(store: try .inMemory(), source: DictdFolderSource())
+_ = try await service.lookup("hundar", direction: "swe-eng", fresh: true)  // open the files and Hunspell
+var plainTimes: [Double] = []
+var stemmedTimes: [Double] = []
+var stemOnlyTimes: [Double] = []
+for _ in 0..<3 {
+  for (form, lemma) in forms {
+    var start = ContinuousClock.now
+    _ = try await service.lookup(lemma, direction: "swe-eng", fresh: true)
+    plainTimes.append(milliseconds(ContinuousClock.now - start))
+    start = ContinuousClock.now
+    let found = try await service.lookup(form, direction: "swe-eng", fresh: true)
+    stemmedTimes.append(milliseconds(ContinuousClock.now - start))
+    precondition(found.foundAs?.kind == .inflection && !found.entries.isEmpty, "\(form) not found")
+    start = ContinuousClock.now
+    _ = Stemmers.installed.stems(of: form, language: "swe")
+    stemOnlyTimes.append(milliseconds(ContinuousClock.now - start))
+  }
+}
+report("lookup of the lemma (fresh, plain)", plainTimes)
+report("lookup of the inflected form (fresh, stemmed)", stemmedTimes)
+report("Hunspell stems alone", stemOnlyTimes)
+print(
+  String(
+    format: "stems add: p50 %+.3f ms  p99 %+.3f ms   goal: ≤ 0.2 ms at p50",
+    percentile(stemmedTimes, 0.5) - percentile(plainTimes, 0.5),
+    percentile(stemmedTimes, 0.99) - percentile(plainTimes, 0.99)))
 server.stop()  // (no top-level defer: in async top-level code it runs at once)
 try? FileManager.default.removeItem(at: folder)

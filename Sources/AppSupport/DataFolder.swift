@@ -35,6 +35,8 @@ public struct DataFolder: Sendable, Equatable {
   public var inbox: URL { url.appendingPathComponent("inbox") }
   /// Where interrupted downloads wait to be resumed (`DATA/downloads`).
   public var downloads: URL { url.appendingPathComponent("downloads") }
+  /// Dictionaries added by the user, dictd or StarDict files (`DATA/dictionaries`).
+  public var dictionaries: URL { url.appendingPathComponent("dictionaries") }
   /// Where uploads and generated files are written while they are made (`DATA/tmp`).
   public var scratch: URL { url.appendingPathComponent("tmp") }
 

@@ -1,8 +1,16 @@
 import Foundation
 
+/// A dictionary read from files on disk, dictd's or StarDict's.
+public protocol FileDictionary: Sendable {
+  /// The raw text of every entry for `word` (empty when it has none).
+  func define(_ word: String) throws -> [String]
+  /// Headwords starting with `prefix`.
+  func match(prefix: String) -> [String]
+}
+
 /// A dictionary installed as dictd files (`NAME.index` and `NAME.dict` or `NAME.dict.dz`), read
 /// directly: the embedded default, no server needed.
-public struct DictdFileDictionary: Sendable {
+public struct DictdFileDictionary: FileDictionary {
   /// The file stem, e.g. `freedict-swe-eng`.
   public let name: String
   private let index: DictdIndex
@@ -27,10 +35,4 @@ public struct DictdFileDictionary: Sendable {
 
   /// Headwords starting with `prefix`.
   public func match(prefix: String) -> [String] { index.headwords(withPrefix: prefix) }
-
-  /// Every dictionary in `folder` (by default Debian's `/usr/share/dictd`), by name.
-  public static func installed(in folder: String = "/usr/share/dictd") -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    return names.filter { $0.hasSuffix(".index") }.map { String($0.dropLast(".index".count)) }.sorted()
-  }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A dictd `.index` file: one line per entry, `headword TAB offset TAB length`, the numbers in
-/// dictd's base-64 digits, sorted. Lookups ignore case, as dictd does.
+/// dictd's base-64 digits, sorted. Lookups ignore case, as dictd does, and, unless the dictionary
+/// says `00-database-allchars`, every character but letters, digits and spaces (`i'r` is `ir`).
 public struct DictdIndex: Sendable {
   /// One entry: where a headword's definition lies in the `.dict` text.
   public struct Entry: Sendable, Equatable {
@@ -15,28 +16,40 @@ public struct DictdIndex: Sendable {
 
   /// The entries, sorted by folded headword (dictd's own `00database…` entries left out).
   public let entries: [Entry]
+  /// True when the dictionary keeps punctuation in its headwords (`00-database-allchars`).
+  public let allChars: Bool
   private let folded: [String]
 
   /// Parses an index; a malformed line is an error naming its line number.
   public init(text: String, file: String = "index") throws {
     var entries: [Entry] = []
+    var allChars = false
     for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count >= 3, let offset = Self.number(fields[1]), let length = Self.number(fields[2]) else {
         throw LexikonError.badIndexLine(file: file, line: number + 1)
       }
       let headword = String(fields[0])
-      if headword.hasPrefix("00database") || headword.hasPrefix("00-database") { continue }
+      if headword.hasPrefix("00database") || headword.hasPrefix("00-database") {
+        allChars = allChars || headword == "00databaseallchars" || headword == "00-database-allchars"
+        continue
+      }
       entries.append(Entry(headword: headword, offset: offset, length: length))
     }
-    let keyed = entries.map { (Self.fold($0.headword), $0) }.sorted { $0.0 < $1.0 }
+    self.init(entries: entries, allChars: allChars)
+  }
+
+  /// An index over `entries` (any order); `allChars` keeps punctuation in lookups (StarDict does).
+  init(entries: [Entry], allChars: Bool) {
+    let keyed = entries.map { (Self.fold($0.headword, allChars: allChars), $0) }.sorted { $0.0 < $1.0 }
+    self.allChars = allChars
     self.entries = keyed.map(\.1)
     folded = keyed.map(\.0)
   }
 
   /// Every entry of `word` (a word may have several).
   public func entries(for word: String) -> [Entry] {
-    let key = Self.fold(word)
+    let key = Self.fold(word, allChars: allChars)
     var index = lowerBound(key)
     var found: [Entry] = []
     while index < folded.count, folded[index] == key {
@@ -48,7 +61,7 @@ public struct DictdIndex: Sendable {
 
   /// Headwords starting with `prefix`, each once, in index order.
   public func headwords(withPrefix prefix: String) -> [String] {
-    let key = Self.fold(prefix)
+    let key = Self.fold(prefix, allChars: allChars)
     var index = lowerBound(key)
     var found: [String] = []
     while index < folded.count, folded[index].hasPrefix(key) {
@@ -68,8 +81,21 @@ public struct DictdIndex: Sendable {
     return low
   }
 
-  /// The comparison form of a word: NFC, lowercased.
-  static func fold(_ word: String) -> String { word.precomposedStringWithCanonicalMapping.lowercased() }
+  /// The comparison form of a word: NFC, lowercased and, unless `allChars`, only its letters,
+  /// digits and spaces, as dictd's `tolower_alnumspace_utf8` writes headwords (`I’r` → `ir`).
+  static func fold(_ word: String, allChars: Bool = false) -> String {
+    let lowered = word.precomposedStringWithCanonicalMapping.lowercased()
+    guard !allChars else { return lowered }
+    var kept = String.UnicodeScalarView()
+    for scalar in lowered.unicodeScalars {
+      if scalar.properties.isWhitespace {
+        kept.append(" ")
+      } else if scalar.properties.isAlphabetic || scalar.properties.generalCategory == .decimalNumber {
+        kept.append(scalar)
+      }
+    }
+    return String(kept)
+  }
 
   /// A number written in dictd's base-64 digits (A–Z a–z 0–9 + /, most significant first); nil
   /// when it is not one or is too large for an `Int`.

@@ -1,5 +1,5 @@
 /// A dictionary a source offers, with the languages its name gives (`freedict-swe-eng`,
-/// `fd-swe-eng`: Swedish to English). Its direction (`swe-eng`) keys the cache, so cached words
+/// `fd-swe-eng`, `stardict-swe-eng-2.4.2`: Swedish to English). Its direction (`swe-eng`) keys the cache, so cached words
 /// survive switching between the files and a server.
 public struct InstalledDictionary: Codable, Sendable, Hashable {
   /// The source's own name for it (file stem or server database).
@@ -22,12 +22,14 @@ public struct InstalledDictionary: Codable, Sendable, Hashable {
   /// A dictionary known by `name`, described by the source (or by its languages).
   public init(name: String, description: String? = nil) {
     self.name = name
-    let parts = name.split(separator: "-").map(String.init)
-    let pair = parts.count >= 2 ? Array(parts.suffix(2)) : []
-    if pair.count == 2, pair.allSatisfy({ $0.count == 3 && $0.allSatisfy(\.isLowercase) }) {
-      from = pair[0]
-      to = pair[1]
-      direction = "\(pair[0])-\(pair[1])"
+    // The last two neighbouring three-letter codes: `freedict-swe-eng`, `stardict-swe-eng-2.4.2`.
+    let parts = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+    let isCode = { (part: String) in part.count == 3 && part.allSatisfy { $0.isASCII && $0.isLowercase } }
+    let start = parts.indices.dropLast().last { isCode(parts[$0]) && isCode(parts[$0 + 1]) }
+    if let start {
+      from = parts[start]
+      to = parts[start + 1]
+      direction = "\(parts[start])-\(parts[start + 1])"
     } else {
       from = nil
       to = nil

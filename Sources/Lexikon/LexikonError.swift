@@ -8,6 +8,10 @@ public enum LexikonError: Error, Equatable, Sendable, CustomStringConvertible {
   case badIndexLine(file: String, line: Int)
   /// A `.dict.dz` file is not dictzip, or a chunk does not inflate.
   case badDictzip(file: String, reason: String)
+  /// A StarDict `.ifo` or `.idx` file is not what StarDict writes.
+  case badStarDict(file: String, reason: String)
+  /// A dictionary file offered for `DATA/dictionaries` is refused (its name, size or content).
+  case refusedDictionaryFile(name: String, reason: String)
   /// An entry points outside its `.dict` text.
   case entryOutOfRange(file: String, headword: String)
   /// The DICT server cannot be reached (refused, unknown host, connection lost).
@@ -27,12 +31,22 @@ public enum LexikonError: Error, Equatable, Sendable, CustomStringConvertible {
   /// `--dict-server` is not `host:port`.
   case badServerAddress(String)
 
+  /// True when the source cannot be reached right now (the cache may still answer).
+  public var isUnreachable: Bool {
+    switch self {
+    case .unreachable, .timedOut: true
+    default: false
+    }
+  }
+
   /// A sentence a user can act on.
   public var description: String {
     switch self {
     case .unreadable(let file): "cannot read the dictionary file \(file)"
     case .badIndexLine(let file, let line): "\(file):\(line): not a dictd index line (headword, offset, length)"
     case .badDictzip(let file, let reason): "\(file): not a readable dictzip file: \(reason)"
+    case .badStarDict(let file, let reason): "\(file): not a readable StarDict dictionary: \(reason)"
+    case .refusedDictionaryFile(let name, let reason): "\(quoted(name)) is not added: \(reason)"
     case .entryOutOfRange(let file, let headword): "\(file): the entry for \(quoted(headword)) lies outside the file"
     case .unreachable(let server, let reason):
       "the dictionary server \(server) is unreachable (\(reason)); cached words still work"

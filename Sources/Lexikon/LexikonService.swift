@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+import Stemming
 
 /// What a lookup answered: the entries, and whether they came from the cache.
 public struct LookupResult: Codable, Sendable, Equatable {
@@ -18,16 +19,31 @@ public struct LookupResult: Codable, Sendable, Equatable {
   /// Headwords starting with the word, when nothing was found.
   public let suggestions: [String]
   /// When the word as typed has no entry and these entries are for the word it comes from
-  /// (Welsh `gath` → `cath`): what was typed and how it changed.
+  /// (Welsh `gath` → `cath`, Swedish `hundar` → `hund`): what was typed and how it changed.
   public var foundAs: WordForm? = nil
+  /// When fresh entries were asked for but the source cannot be reached: why the cached entries
+  /// are shown instead.
+  public var problem: String? = nil
 }
 
-/// A word met in text and what it is a form of: "gath", "soft mutation" (of the result's word).
+/// A word met in text and what it is a form of: "gath", "soft mutation"; "hundar", "plural" (of
+/// the result's word).
 public struct WordForm: Codable, Sendable, Equatable {
   /// The word as typed.
   public let asked: String
-  /// How it differs from the word found, in the learner's terms.
+  /// How it differs from the word found, in the learner's terms ("soft mutation", "plural",
+  /// "inflected form" when Hunspell does not say which).
   public let how: String
+  /// Whether its first letters mutated or its ending inflected.
+  public var kind: Kind = .mutation
+
+  /// What changed between the word found and the word typed.
+  public enum Kind: String, Codable, Sendable {
+    /// A Welsh initial mutation (the rule table in `AppSupport/WelshMutation`).
+    case mutation
+    /// An inflection Hunspell knows (`hundar` → `hund`).
+    case inflection
+  }
 }
 
 /// The dictionaries on offer and the directions with cached words; when the source cannot be
@@ -52,11 +68,14 @@ public final class LexikonService: Sendable {
   public let store: LexikonStore
   /// Where definitions come from.
   public let source: any DictionarySource
+  /// The lemmas of inflected words (Hunspell).
+  public let stemmers: Stemmers
 
-  /// A service over `source`, caching in `store`.
-  public init(store: LexikonStore, source: any DictionarySource) {
+  /// A service over `source`, caching in `store`, stemming with `stemmers`.
+  public init(store: LexikonStore, source: any DictionarySource, stemmers: Stemmers = .installed) {
     self.store = store
     self.source = source
+    self.stemmers = stemmers
   }
 
   /// The source's dictionaries, the cached directions and the default direction.
@@ -79,13 +98,18 @@ public final class LexikonService: Sendable {
     "\(Languages.longCode(from))-\(Languages.longCode(to))"
   }
 
-  /// The dictionary for a direction (or a dictionary name).
-  public func dictionary(_ direction: String) async throws -> InstalledDictionary {
+  /// Every dictionary of a direction (installed, and added to the data folder), or the one with
+  /// that name.
+  public func dictionaries(_ direction: String) async throws -> [InstalledDictionary] {
     let found = try await offload { [source] in try source.dictionaries() }
-    guard let dictionary = found.first(where: { $0.direction == direction || $0.name == direction }) else {
-      throw LexikonError.unknownDictionary(direction, known: found.map(\.direction))
-    }
-    return dictionary
+    let chosen = found.filter { $0.direction == direction || $0.name == direction }
+    guard !chosen.isEmpty else { throw LexikonError.unknownDictionary(direction, known: found.map(\.direction)) }
+    return chosen
+  }
+
+  /// The entries of `word` in each of `dictionaries`, one after the other.
+  private func define(_ word: String, in dictionaries: [InstalledDictionary]) async throws -> [String] {
+    try await offload { [source] in try dictionaries.flatMap { try source.define(word, in: $0) } }
   }
 
   /// The default direction: the last used, else Swedish → English, else the first installed.
@@ -107,11 +131,21 @@ public final class LexikonService: Sendable {
     if !fresh, let cached = try await store.lookUp(word, direction: direction) {
       return Self.result(cached, fromCache: true)
     }
-    let dictionary = try await dictionary(direction)
-    let raw = try await offload { [source] in try source.define(word, in: dictionary) }
+    let dictionaries: [InstalledDictionary]
+    let raw: [String]
+    do {
+      dictionaries = try await self.dictionaries(direction)
+      raw = try await define(word, in: dictionaries)
+    } catch let error as LexikonError where fresh && error.isUnreachable {
+      // Searching fetches again; offline, the cache still answers, saying why it is not fresh.
+      guard let cached = try await store.lookUp(word, direction: direction) else { throw error }
+      var result = Self.result(cached, fromCache: true)
+      result.problem = error.description
+      return result
+    }
     guard !raw.isEmpty else {
-      if let radical = try await lookupRadical(of: word, in: dictionary, direction: direction, fresh: fresh) {
-        return radical
+      if let form = try await lookupForm(of: word, in: dictionaries, direction: direction, fresh: fresh) {
+        return form
       }
       let suggestions = try await match(word, direction: direction, limit: 10)
       return LookupResult(
@@ -138,39 +172,56 @@ public final class LexikonService: Sendable {
     }
   }
 
-  /// Headwords of the direction's dictionary starting with `prefix`, at most `limit`.
+  /// Headwords of the direction's dictionaries starting with `prefix`, each once, at most `limit`.
   public func match(_ prefix: String, direction: String, limit: Int = 50) async throws -> [String] {
     let prefix = prefix.trimmed.nfc
     guard !prefix.isEmpty else { return [] }
-    let dictionary = try await dictionary(direction)
-    let found = try await offload { [source] in try source.match(prefix: prefix, in: dictionary) }
-    return Array(found.prefix(limit))
+    let dictionaries = try await dictionaries(direction)
+    let found = try await offload { [source] in
+      try dictionaries.flatMap { try source.match(prefix: prefix, in: $0) }
+    }
+    var seen = Set<String>()
+    return Array(found.filter { seen.insert($0).inserted }.prefix(limit))
   }
 
-  /// A Welsh word with no entry of its own is looked up under every radical its first letters may
-  /// be a mutation of (`gath`, `nghath`, `chath` → `cath`); the first with entries answers, cached
-  /// under the radical, and says which mutation it undid.
-  private func lookupRadical(of word: String, in dictionary: InstalledDictionary, direction: String, fresh: Bool)
+  /// A word with no entry of its own is looked up under every word it may be a form of: its
+  /// Hunspell stems (`hundar` → `hund`), then, in Welsh, every radical its first letters may be a
+  /// mutation of (`gath`, `nghath`, `chath` → `cath`). The first with entries answers, cached under
+  /// that word, and says what it undid.
+  private func lookupForm(of word: String, in dictionaries: [InstalledDictionary], direction: String, fresh: Bool)
     async throws -> LookupResult?
   {
-    guard Languages.longCode(String(direction.prefix { $0 != "-" })) == "cym" else { return nil }
-    for (radical, mutation) in WelshMutation.radicals(of: word) {
+    for (candidate, form) in try await forms(of: word, direction: direction) {
       var found: LookupResult?
-      if !fresh, let cached = try await store.lookUp(radical, direction: direction) {
+      if !fresh, let cached = try await store.lookUp(candidate, direction: direction) {
         found = Self.result(cached, fromCache: true)
       } else {
-        let raw = try await offload { [source] in try source.define(radical, in: dictionary) }
+        let raw = try await define(candidate, in: dictionaries)
         if !raw.isEmpty {
           found = Self.result(
-            try await store.store(raw.map(DictEntry.init(raw:)), for: radical, direction: direction), fromCache: false)
+            try await store.store(raw.map(DictEntry.init(raw:)), for: candidate, direction: direction),
+            fromCache: false)
         }
       }
       if var found {
-        found.foundAs = WordForm(asked: word, how: mutation.name)
+        found.foundAs = form
         return found
       }
     }
     return nil
+  }
+
+  /// The words `word` may be a form of in the direction's language, most likely first.
+  private func forms(of word: String, direction: String) async throws -> [(word: String, form: WordForm)] {
+    let language = Languages.longCode(String(direction.prefix { $0 != "-" }))
+    let stems = try await offload { [stemmers] in stemmers.stems(of: word, language: language) }
+    var forms = stems.map {
+      ($0.lemma, WordForm(asked: word, how: $0.inflection ?? "inflected form", kind: .inflection))
+    }
+    if language == "cym" {
+      forms += WelshMutation.radicals(of: word).map { ($0.radical, WordForm(asked: word, how: $0.mutation.name)) }
+    }
+    return forms
   }
 
   private static func result(_ cached: CachedWord, fromCache: Bool) -> LookupResult {

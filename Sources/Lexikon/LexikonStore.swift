@@ -25,6 +25,28 @@ public final class LexikonStore: Sendable {
   init(writer: any DatabaseWriter) throws {
     self.writer = writer
     try LexikonMigrations.migrator.migrate(writer)
+    try writer.write(Self.fillSortKeys)
+  }
+
+  /// The collation of a direction's headword language (`swe-eng` → Swedish).
+  static func collation(_ direction: String) -> LanguageCollation {
+    LanguageCollation.forLanguage(Languages.shortCode(String(direction.prefix { $0 != "-" })))
+  }
+
+  /// Gives every row without one (older caches) its sort key and letter, and every row new ones
+  /// when ICU's version changed since they were made.
+  private static func fillSortKeys(_ db: Database) throws {
+    let made = try String.fetchOne(db, sql: "SELECT value FROM Meta WHERE name = 'icu'")
+    let condition = made == LanguageCollation.icuVersion ? "WHERE sortKey IS NULL" : ""
+    let rows = try Row.fetchAll(db, sql: "SELECT id, direction, word FROM CachedWords \(condition)")
+    let update = try db.cachedStatement(sql: "UPDATE CachedWords SET sortKey = ?, letter = ? WHERE id = ?")
+    for row in rows {
+      let collation = collation(row["direction"])
+      let word: String = row["word"]
+      try update.execute(arguments: [Data(collation.key(word)), collation.letter(of: word), row["id"] as Int64])
+    }
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO Meta (name, value) VALUES ('icu', ?)", arguments: [LanguageCollation.icuVersion])
   }
 
   /// The cached word, counting the lookup (nil when it is not cached).
@@ -72,7 +94,7 @@ public final class LexikonStore: Sendable {
   /// and the entries as JSON.
   private static func row(_ looked: String, _ entries: [DictEntry]) throws -> (word: String, json: String) {
     let headword = entries.first?.headword
-    let word = headword.flatMap { CachedWord.key($0) == CachedWord.key(looked) ? $0 : nil } ?? looked.trimmed.nfc
+    let word = headword.flatMap { DictdIndex.fold($0) == DictdIndex.fold(looked) ? $0 : nil } ?? looked.trimmed.nfc
     return (word, String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
   }
 
@@ -82,39 +104,67 @@ public final class LexikonStore: Sendable {
   {
     let statement = try db.cachedStatement(
       sql: """
-        INSERT INTO CachedWords (direction, word, key, folded, entries, fetchedAt, lookupCount)
-        VALUES (?, ?, ?, ?, ?, ?, 1)
+        INSERT INTO CachedWords (direction, word, key, folded, entries, fetchedAt, lookupCount, sortKey, letter)
+        VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
         ON CONFLICT (direction, key) DO UPDATE SET
           word = excluded.word, folded = excluded.folded, entries = excluded.entries,
-          fetchedAt = excluded.fetchedAt, lookupCount = lookupCount + 1
+          fetchedAt = excluded.fetchedAt, lookupCount = lookupCount + 1, sortKey = excluded.sortKey,
+          letter = excluded.letter
         """)
+    let collation = collation(direction)
     for row in rows {
       try statement.execute(
-        arguments: [direction, row.word, CachedWord.key(row.word), CachedWord.folded(row.word), row.json, date])
+        arguments: [
+          direction, row.word, CachedWord.key(row.word), CachedWord.folded(row.word), row.json, date,
+          Data(collation.key(row.word)), collation.letter(of: row.word),
+        ])
     }
   }
 
-  /// The cached words of a direction whose folded form starts with the folded `prefix`: exact
-  /// matches first, then alphabetical; at most `limit`.
-  public func filter(_ prefix: String, direction: String, limit: Int = 50) async throws -> CachePage {
+  /// The cached words of a direction whose folded form starts with the folded `prefix` (all of
+  /// them for an empty prefix): exact matches first, then in the language's alphabetical order;
+  /// `limit` of them from `offset` on.
+  public func filter(_ prefix: String, direction: String, offset: Int = 0, limit: Int = 50) async throws -> CachePage {
     let folded = CachedWord.folded(prefix)
+    let page = max(0, limit)
+    // The ids come from an index alone, then only their rows are read.
+    let ids =
+      folded.isEmpty
+      ? "SELECT id FROM CachedWords WHERE direction = ?1 ORDER BY sortKey LIMIT ?2 OFFSET ?3"
+      : """
+      SELECT id FROM CachedWords WHERE direction = ?1 AND folded >= ?4 AND folded < ?5
+      ORDER BY folded = ?4 DESC, sortKey LIMIT ?2 OFFSET ?3
+      """
+    let start = max(0, offset)
     return try await writer.read { db in
-      let columns = "word, fetchedAt, lookupCount"
-      let exact =
-        folded.isEmpty
-        ? []
-        : try CachedWordSummary.fetchAll(
-          db, sql: "SELECT \(columns) FROM CachedWords WHERE direction = ? AND folded = ? ORDER BY word LIMIT ?",
-          arguments: [direction, folded, limit + 1])
-      let rest = try CachedWordSummary.fetchAll(
+      var arguments: StatementArguments = [direction, page + 1, start, folded]
+      if !folded.isEmpty { arguments += [folded + "\u{10FFFF}"] }
+      let words = try CachedWordSummary.fetchAll(
         db,
         sql: """
-          SELECT \(columns) FROM CachedWords WHERE direction = ? AND folded > ? AND folded < ?
-          ORDER BY folded, word LIMIT ?
+          SELECT word, fetchedAt, lookupCount, letter FROM CachedWords WHERE id IN (\(ids))
+          ORDER BY folded = ?4 DESC, sortKey, word
           """,
-        arguments: [direction, folded, folded + "\u{10FFFF}", limit + 1 - min(exact.count, limit + 1)])
-      let words = exact + rest
-      return CachePage(words: Array(words.prefix(limit)), more: words.count > limit)
+        arguments: arguments)
+      return CachePage(words: Array(words.prefix(page)), more: words.count > page)
+    }
+  }
+
+  /// The letters the direction's cached words are filed under, in alphabetical order, each with
+  /// how many words it has and the position of its first in the unfiltered list (a page's offset).
+  public func letters(direction: String) async throws -> [CacheLetter] {
+    let rows = try await writer.read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT letter, count(*) AS words FROM CachedWords WHERE direction = ? GROUP BY letter",
+        arguments: [direction])
+    }
+    let collation = Self.collation(direction)
+    let counted = rows.map { (letter: ($0["letter"] as String?) ?? "", words: $0["words"] as Int) }
+      .sorted { collation.key($0.letter).lexicographicallyPrecedes(collation.key($1.letter)) }
+    var offset = 0
+    return counted.map { letter in
+      defer { offset += letter.words }
+      return CacheLetter(letter: letter.letter, words: letter.words, offset: offset)
     }
   }
 

@@ -22,6 +22,23 @@ enum LexikonMigrations {
         t.column("state", .text).notNull()
       }
     }
+    // The language's alphabetical order (ICU sort keys) and the letter each word is filed under;
+    // filled by `LexikonStore` from Swift, which also refills them when ICU's version changes.
+    migrator.registerMigration("v2 alphabetical order") { db in
+      try db.alter(table: "CachedWords") { t in
+        t.add(column: "sortKey", .blob)
+        t.add(column: "letter", .text)
+      }
+      // Each index holds the row id: pages and filters pick their ids from an index alone (even
+      // past an offset of thousands) and read only the rows they return.
+      try db.create(index: "CachedWords_order", on: "CachedWords", columns: ["direction", "sortKey"])
+      try db.create(index: "CachedWords_sortedFilter", on: "CachedWords", columns: ["direction", "folded", "sortKey"])
+      try db.create(index: "CachedWords_letter", on: "CachedWords", columns: ["direction", "letter"])
+      try db.create(table: "Meta") { t in
+        t.primaryKey("name", .text)
+        t.column("value", .text).notNull()
+      }
+    }
     return migrator
   }
 }

@@ -76,4 +76,16 @@ public struct CachedWordSummary: Codable, Sendable, Equatable, FetchableRecord {
   public let fetchedAt: Date
   /// How often it was looked up.
   public let lookupCount: Int
+  /// The letter of the language's alphabet it is filed under (`Å`, `Ll`).
+  public let letter: String?
+}
+
+/// A letter of the cache's index: the words filed under it and where the first is in the list.
+public struct CacheLetter: Codable, Sendable, Equatable {
+  /// The letter (`A`, `Å`, `Ll`).
+  public let letter: String
+  /// How many cached words it has.
+  public let words: Int
+  /// The position of its first word in the direction's alphabetical list.
+  public let offset: Int
 }

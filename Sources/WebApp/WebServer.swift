@@ -58,11 +58,12 @@ public enum WebServer {
     let pages = try await Pages()
     let lexikon = LexikonService(
       store: try LexikonStore(dataFolder: dataFolder),
-      source: try dictionarySource(server: settings.dictServer, folder: settings.dictFolder))
+      source: try dictionarySource(
+        server: settings.dictServer, folder: settings.dictFolder, added: dataFolder.dictionaries.path))
     let apps: [any AppRoutes] = [
       KeyItRoutes(store: try KeyItStore(dataFolder: dataFolder), pages: pages),
       PhrasebookRoutes(store: try PhrasebookStore(dataFolder: dataFolder), pages: pages),
-      LexikonRoutes(service: lexikon, pages: pages),
+      LexikonRoutes(service: lexikon, pages: pages, shelf: DictionaryShelf(folder: dataFolder.dictionaries.path)),
       ShareSynchRoutes(
         services: shareSynch, pages: pages,
         devices: DeviceLinks(host: settings.host, port: settings.port, token: settings.token)),

@@ -9,7 +9,8 @@ struct LexikonCommand: AsyncParsableCommand {
     commandName: "lexikon",
     abstract: "Dictionary lookups (dictd files or a DICT server), cached in the data folder.",
     subcommands: [
-      LexikonLookup.self, LexikonMatch.self, LexikonCache.self, LexikonForget.self, LexikonDictionaries.self,
+      LexikonLookup.self, LexikonMatch.self, LexikonCache.self, LexikonLetters.self, LexikonForget.self,
+      LexikonDictionaries.self, LexikonAddDictionary.self,
     ])
 }
 
@@ -25,7 +26,8 @@ struct LexikonOptions: ParsableArguments {
   func service() throws -> LexikonService {
     LexikonService(
       store: try LexikonStore(dataFolder: common.folder),
-      source: try dictionarySource(server: dictServer, folder: dictFolder))
+      source: try dictionarySource(
+        server: dictServer, folder: dictFolder, added: common.folder.dictionaries.path))
   }
 
   /// The direction asked for, else the last used one, else Swedish → English.
@@ -53,9 +55,10 @@ struct LexikonLookup: AsyncParsableCommand {
           + (result.suggestions.isEmpty ? "" : " Did you mean: \(result.suggestions.joined(separator: ", "))?")
       }
       let origin = result.fromCache ? "from the cache" : "fetched"
+      let problem = result.problem.map { "; not refreshed: \($0)" } ?? ""
       let form = result.foundAs.map { "\($0.asked) → \(result.word) (\($0.how))\n\n" } ?? ""
       return form + result.entries.map(\.plainText).joined(separator: "\n\n")
-        + "\n(\(result.direction), \(origin), looked up \(result.lookupCount)×)"
+        + "\n(\(result.direction), \(origin), looked up \(result.lookupCount)×\(problem))"
     }
   }
 }
@@ -76,16 +79,33 @@ struct LexikonMatch: AsyncParsableCommand {
 
 struct LexikonCache: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "cache", abstract: "The cached words of a direction, filtered by a prefix.")
+    commandName: "cache",
+    abstract: "The cached words of a direction in its language's alphabetical order, filtered by a prefix.")
   @OptionGroup var options: LexikonOptions
   @Option(help: "Only words starting with this (case and diacritics ignored).") var filter = ""
   @Option(help: "At most this many.") var limit = 100
+  @Option(help: "Skip this many (the next page, or a letter's offset from `lexikon letters`).") var offset = 0
 
   func run() async throws {
     let service = try options.service()
-    let page = try await service.store.filter(filter, direction: try await options.direction(service), limit: limit)
+    let page = try await service.store.filter(
+      filter, direction: try await options.direction(service), offset: offset, limit: limit)
     try options.common.emit(page) {
       page.words.map { "\($0.word)\t\($0.lookupCount)×" }.joined(separator: "\n") + (page.more ? "\n…" : "")
+    }
+  }
+}
+
+struct LexikonLetters: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "letters", abstract: "The letter index of the cached words: each letter, its words and its offset.")
+  @OptionGroup var options: LexikonOptions
+
+  func run() async throws {
+    let service = try options.service()
+    let letters = try await service.store.letters(direction: try await options.direction(service))
+    try options.common.emit(letters) {
+      letters.map { "\($0.letter)\t\($0.words)\t\($0.offset)" }.joined(separator: "\n")
     }
   }
 }
@@ -123,6 +143,31 @@ struct LexikonDictionaries: AsyncParsableCommand {
       if let problem = list.problem { lines.append(problem) }
       lines += list.cached.sorted { $0.key < $1.key }.map { "cached \($0.key): \($0.value) words" }
       return lines.joined(separator: "\n")
+    }
+  }
+}
+
+struct LexikonAddDictionary: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "add-dictionary",
+    abstract: "Add StarDict (.ifo .idx .dict[.dz]) or dictd (.index .dict[.dz]) files to the data folder, checked.")
+  @OptionGroup var common: CommonOptions
+  @Argument(help: "The files.") var files: [String]
+
+  func run() async throws {
+    let shelf = DictionaryShelf(folder: common.folder.dictionaries.path)
+    var added: [DictionaryShelf.Added] = []
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file) else {
+        throw ValidationError("Cannot read \(file).")
+      }
+      added.append(try await shelf.add(fileName: (file as NSString).lastPathComponent, data: data))
+    }
+    try common.emit(added) {
+      added.map {
+        $0.missing.isEmpty ? "\($0.name): ready" : "\($0.name): still needs \($0.missing.joined(separator: ", "))"
+      }
+      .joined(separator: "\n")
     }
   }
 }

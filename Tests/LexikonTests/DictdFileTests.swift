@@ -41,7 +41,7 @@ import Testing
     #expect(try swedish.define("inget-sådant-ord").isEmpty)
     let prefixed = swedish.match(prefix: "hun")
     #expect(prefixed.contains("hund") && prefixed.allSatisfy { $0.lowercased().hasPrefix("hun") })
-    #expect(DictdFileDictionary.installed(in: Self.folder).contains("freedict-cym-eng"))
+    #expect(try DictdFolderSource(folder: Self.folder).dictionaries().map(\.name).contains("freedict-cym-eng"))
   }
 
   @Test func damagedFilesAreClearErrors() throws {

@@ -64,6 +64,8 @@ import Testing
     let offline = LexikonService(
       store: store, source: DictServerSource(client: DictClient(host: "127.0.0.1", port: server.port)))
     #expect(try await offline.lookup("hund", direction: "swe-eng").fromCache)
+    let searched = try await offline.lookup("hund", direction: "swe-eng", fresh: true)
+    #expect(searched.fromCache && searched.problem?.contains("unreachable") == true, "a search offline shows the cache")
     do {
       _ = try await offline.lookup("katt", direction: "swe-eng")
       Issue.record("an uncached word while offline must be an error")

@@ -110,3 +110,45 @@ import Testing
     }
   }
 }
+
+/// The alphabetical pages, the letter index and dictionary files added through the API.
+@Suite struct LexikonListAndDictionaryAPITests {
+  @Test func pagesAndLettersFollowTheLanguage() async throws {
+    let (app, service) = try await makeLexikonApp()
+    for word in ["öl", "hund", "åka", "bil"] { _ = try await service.lookup(word, direction: "swe-eng") }
+    try await app.test(.router) { client in
+      let page = try await client.execute(uri: "/api/lexikon/cache?direction=swe-eng&limit=2&offset=2", method: .get)
+      #expect(try page.decoded(CachePage.self).words.map(\.word) == ["åka", "öl"])
+      #expect(page.text.contains("\"letter\":\"Å\""))
+      let letters = try await client.execute(uri: "/api/lexikon/letters?direction=swe-eng", method: .get)
+      #expect(try letters.decoded([CacheLetter].self).map(\.letter) == ["B", "H", "Å", "Ö"])
+      let bad = try await client.execute(uri: "/api/lexikon/cache?direction=swe-eng&offset=-1", method: .get)
+      #expect(bad.status == .badRequest && bad.error?.contains("offset") == true)
+    }
+  }
+
+  @Test func aStarDictDictionaryAddedFileByFileIsOfferedAndRefusalsAreClear() async throws {
+    let shelf = testShelf()
+    defer { try? FileManager.default.removeItem(atPath: shelf.folder) }
+    let (app, service) = try await makeLexikonApp(
+      source: DictdFolderSource(folders: ["/usr/share/dictd", shelf.folder]), shelf: shelf)
+    let (ifo, idx, dict) = tinyStarDict([("o'r", "of the"), ("yr", "the")])
+    try await app.test(.router) { client in
+      for (ending, data, missing) in [
+        ("ifo", ifo, "[\".idx\",\".dict or .dict.dz\"]"), ("idx", idx, "[\".dict or .dict.dz\"]"), ("dict", dict, "[]"),
+      ] {
+        let added = try await client.execute(
+          uri: "/api/lexikon/dictionaries?file=mine-cym-eng.\(ending)", method: .post, headers: sameOrigin,
+          body: ByteBuffer(data: data))
+        #expect(added.status == .ok && added.text.contains("\"missing\":\(missing)"), "\(added.text)")
+      }
+      let refused = try await client.execute(
+        uri: "/api/lexikon/dictionaries?file=run.sh", method: .post, headers: sameOrigin,
+        body: ByteBuffer(string: "#!/bin/sh"))
+      #expect(refused.status == .badRequest && refused.text.contains("\"field\":\"file\""))
+    }
+    #expect(try await service.dictionaries("cym-eng").map(\.name) == ["freedict-cym-eng", "mine-cym-eng"])
+    let found = try await service.lookup("o'r", direction: "cym-eng")
+    #expect(found.entries.first?.senses.first?.text == "of the")
+  }
+}

@@ -21,7 +21,7 @@ import Testing
     return try await WebAppTests.router { pages in
       [
         KeyItRoutes(store: try .inMemory(), pages: pages), PhrasebookRoutes(store: try .inMemory(), pages: pages),
-        LexikonRoutes(service: try filesLexikon(), pages: pages),
+        LexikonRoutes(service: try filesLexikon(), pages: pages, shelf: testShelf()),
         ShareSynchRoutes(
           services: services, pages: pages, devices: DeviceLinks(host: "127.0.0.1", port: 8080, token: nil)),
       ]

@@ -24,7 +24,7 @@ import Testing
         [
           KeyItRoutes(store: try .inMemory(), pages: pages),
           PhrasebookRoutes(store: try .inMemory(), pages: pages),
-          LexikonRoutes(service: try filesLexikon(), pages: pages),
+          LexikonRoutes(service: try filesLexikon(), pages: pages, shelf: testShelf()),
           ShareSynchRoutes(
             services: ShareSynchServices(store: store, hub: hub, dataFolder: folder.appendingPathComponent("data")),
             pages: pages, devices: DeviceLinks(host: "127.0.0.1", port: 8080, token: nil)),

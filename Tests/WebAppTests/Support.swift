@@ -42,12 +42,18 @@ func filesLexikon() throws -> LexikonService {
   LexikonService(store: try LexikonStore.inMemory(), source: DictdFolderSource())
 }
 
+/// A dictionary shelf in a fresh temporary folder (created when a file is added).
+func testShelf() -> DictionaryShelf {
+  DictionaryShelf(
+    folder: FileManager.default.temporaryDirectory.appendingPathComponent("shelf-\(UUID().uuidString)").path)
+}
+
 /// A test app with only Lexikon, using `source` (default: the installed dictd files), with its service.
-func makeLexikonApp(source: any DictionarySource = DictdFolderSource()) async throws
-  -> (some ApplicationProtocol, LexikonService)
+func makeLexikonApp(source: any DictionarySource = DictdFolderSource(), shelf: DictionaryShelf = testShelf())
+  async throws -> (some ApplicationProtocol, LexikonService)
 {
   let service = LexikonService(store: try LexikonStore.inMemory(), source: source)
-  let router = try await router { [LexikonRoutes(service: service, pages: $0)] }
+  let router = try await router { [LexikonRoutes(service: service, pages: $0, shelf: shelf)] }
   return (Application(router: router), service)
 }
 

@@ -8,8 +8,8 @@ extension LexikonError: ServerError {
     case .unreachable, .timedOut: .serviceUnavailable
     case .malformedResponse, .serverRefused: .badGateway
     case .unknownDictionary, .notCached: .notFound
-    case .badWord, .badServerAddress: .badRequest
-    case .unreadable, .badIndexLine, .badDictzip, .entryOutOfRange: .internalServerError
+    case .badWord, .badServerAddress, .refusedDictionaryFile: .badRequest
+    case .unreadable, .badIndexLine, .badDictzip, .badStarDict, .entryOutOfRange: .internalServerError
     }
   }
 
@@ -17,8 +17,10 @@ extension LexikonError: ServerError {
   var field: String? {
     switch self {
     case .badWord: "word"
+    case .refusedDictionaryFile: "file"
     case .unknownDictionary: "direction"
-    case .unreadable, .badIndexLine, .badDictzip, .entryOutOfRange, .unreachable, .timedOut, .malformedResponse,
+    case .unreadable, .badIndexLine, .badDictzip, .badStarDict, .entryOutOfRange, .unreachable, .timedOut,
+      .malformedResponse,
       .serverRefused, .notCached, .badServerAddress:
       nil
     }

@@ -16,13 +16,17 @@ struct CachePageJSON: Encodable {
     let word: String
     let fetchedAt: Date
     let lookupCount: Int
+    /// The letter of the language's alphabet it is filed under (`Å`, `Ll`).
+    let letter: String?
   }
   let words: [Word]
   /// True when more words match than were returned.
   let more: Bool
 
   init(_ page: CachePage) {
-    words = page.words.map { Word(word: $0.word, fetchedAt: $0.fetchedAt, lookupCount: $0.lookupCount) }
+    words = page.words.map {
+      Word(word: $0.word, fetchedAt: $0.fetchedAt, lookupCount: $0.lookupCount, letter: $0.letter)
+    }
     more = page.more
   }
 }

@@ -7,15 +7,19 @@ import Lexikon
 struct LexikonRoutes: AppRoutes {
   let service: LexikonService
   let pages: Pages
+  /// Where dictionaries added on the screen go (`DATA/dictionaries`).
+  let shelf: DictionaryShelf
 
   var routes: [Route] {
     [
       .get("/lexikon", page),
       .get("/api/lexikon/dictionaries", dictionaries),
+      .post("/api/lexikon/dictionaries", addDictionaryFile),
       .post("/api/lexikon/lookup", lookup),
       .get("/api/lexikon/cached", cached),
       .get("/api/lexikon/match", match),
       .get("/api/lexikon/cache", cache),
+      .get("/api/lexikon/letters", letters),
       .delete("/api/lexikon/cache", forget),
       .get("/api/lexikon/state", state),
       .put("/api/lexikon/state", saveState),
@@ -30,6 +34,17 @@ struct LexikonRoutes: AppRoutes {
     -> JSONResponse<DictionaryList>
   {
     JSONResponse(try await service.dictionaries())
+  }
+
+  /// One file of a dictionary (`?file=NAME.ifo`), the body its bytes.
+  @Sendable func addDictionaryFile(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<DictionaryShelf.Added>
+  {
+    let name = try required(request, "file")
+    let data = Data(buffer: try await request.body.collect(upTo: shelf.maxBytes))
+    let added = try await shelf.add(fileName: name, data: data)
+    service.source.reload()
+    return JSONResponse(added)
   }
 
   @Sendable func lookup(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<LookupResult> {
@@ -51,10 +66,18 @@ struct LexikonRoutes: AppRoutes {
 
   @Sendable func cache(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<CachePageJSON> {
     let limit = min(try number(request.uri.queryParameters.get("limit"), name: "limit") ?? 100, 1000)
+    let offset = try number(request.uri.queryParameters.get("offset"), name: "offset") ?? 0
     let filter = request.uri.queryParameters.get("filter") ?? ""
     return JSONResponse(
-      CachePageJSON(try await service.store.filter(filter, direction: try required(request, "direction"), limit: limit))
-    )
+      CachePageJSON(
+        try await service.store.filter(
+          filter, direction: try required(request, "direction"), offset: offset, limit: limit)))
+  }
+
+  @Sendable func letters(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<[CacheLetter]>
+  {
+    JSONResponse(try await service.store.letters(direction: try required(request, "direction")))
   }
 
   @Sendable func forget(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<RemovedJSON> {

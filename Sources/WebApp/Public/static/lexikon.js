@@ -1,6 +1,8 @@
-// Lexikon's screen: look a word up, switch direction, and work from the cache of earlier lookups
-// (filtered as the search field changes). The screen's state is saved and restored on the next visit.
-import { $, api, autosave, el, failInto, showError } from "/static/api.js";
+// Lexikon's screen: searching a word fetches it (and updates the cache), switch direction, and work
+// from the cache of earlier lookups: tapping a cached word shows its cached result; the list is in
+// the language's alphabetical order, paged, with a letter index, and filtered as the search field
+// changes. The screen's state is saved and restored on the next visit.
+import { $, api, autosave, el, failInto, showError, upload } from "/static/api.js";
 
 const word = $("word");
 const direction = $("direction");
@@ -8,6 +10,8 @@ let dictionaries = [];
 let shown = null; // the LookupResult on screen
 let editing = false;
 let filterRequest = 0;
+let listed = 0; // cached words shown in the list
+const pageSize = 100;
 
 const fail = failInto("lexikon-error");
 
@@ -70,7 +74,7 @@ function showResult(result) {
       const list = el("p", { class: "suggestions" }, "Did you mean: ");
       result.suggestions.forEach((s, i) => {
         if (i) list.append(", ");
-        list.append(el("a", { href: "#", dir: "auto", onclick: (e) => { e.preventDefault(); lookup(s); } }, s));
+        list.append(el("a", { href: "#", dir: "auto", onclick: (e) => { e.preventDefault(); lookup(s, true); } }, s));
       });
       entries.append(list);
     }
@@ -79,13 +83,14 @@ function showResult(result) {
     $("add-to-phrasebook").hidden = true;
   } else {
     if (result.foundAs) {
-      // A Welsh word met in text: the entries are for the word it comes from.
+      // A word as text has it (Welsh mutation, inflection): the entries are for the word it comes from.
       entries.append(el("p", { class: "found-as", dir: "auto" },
         `${result.foundAs.asked} → ${result.word} (${result.foundAs.how})`));
     }
     entries.append(...result.entries.map(renderEntry));
     const when = new Date(result.fetchedAt).toLocaleString();
-    $("result-meta").textContent = `${result.fromCache ? "From the cache" : "Fetched"} · fetched ${when} · looked up ${result.lookupCount}×`;
+    $("result-meta").textContent = `${result.fromCache ? "From the cache" : "Fetched"} · fetched ${when} · looked up ${result.lookupCount}×`
+      + (result.problem ? ` · not refreshed: ${result.problem}` : "");
     $("refresh").hidden = false;
     $("add-to-phrasebook").hidden = false;
     preparePair(result);
@@ -100,7 +105,7 @@ async function lookup(text, fresh = false) {
   try {
     const result = await api("POST", "/api/lexikon/lookup", { direction: direction.value, word: asked, fresh });
     showResult(result);
-    refreshCache();
+    refreshCache({ letters: true });
   } catch (error) {
     fail(error);
   }
@@ -108,31 +113,57 @@ async function lookup(text, fresh = false) {
 
 // --- the cache list -----------------------------------------------------------------------------
 
-async function refreshCache() {
+function cachedItem(cached) {
+  return el("li", { "data-letter": cached.letter ?? "" },
+    el("button", { type: "button", class: "link cached-word", dir: "auto", onclick: () => lookup(cached.word) }, cached.word),
+    el("span", { class: "hint" }, ` ${cached.lookupCount}×`),
+    el("button", { type: "button", class: "danger forget", hidden: !editing, title: `Delete ${cached.word}`,
+      "aria-label": `Delete ${cached.word}`, onclick: () => forget(cached.word) }, "✕"));
+}
+
+// Loads the list from `offset` (a letter's first word, or 0), or, with `more`, the next page after
+// the words shown; with `letters`, the letter index too (when the cached words changed).
+async function refreshCache({ offset = 0, more = false, letters: withLetters = false } = {}) {
   if (!direction.value) return;
   const request = ++filterRequest;
-  const query = new URLSearchParams({ direction: direction.value, filter: word.value, limit: "200" });
+  const from = more ? listed : offset;
+  const query = new URLSearchParams({ direction: direction.value, filter: word.value, limit: String(pageSize), offset: String(from) });
   try {
-    const page = await api("GET", `/api/lexikon/cache?${query}`);
+    const [page, letters] = await Promise.all([
+      api("GET", `/api/lexikon/cache?${query}`),
+      withLetters ? api("GET", `/api/lexikon/letters?${new URLSearchParams({ direction: direction.value })}`) : null,
+    ]);
     if (request !== filterRequest) return; // a later keystroke already asked again
     const list = $("cached-words");
-    list.replaceChildren(...page.words.map((cached) => el("li", {},
-      el("button", { type: "button", class: "link cached-word", dir: "auto", onclick: () => lookup(cached.word) }, cached.word),
-      el("span", { class: "hint" }, ` ${cached.lookupCount}×`),
-      el("button", { type: "button", class: "danger forget", hidden: !editing, title: `Delete ${cached.word}`,
-        "aria-label": `Delete ${cached.word}`, onclick: () => forget(cached.word) }, "✕"))));
-    $("cache-count").textContent = page.words.length ? `(${page.words.length}${page.more ? "+" : ""})` : "";
-    $("cache-empty").hidden = page.words.length > 0 || word.value !== "";
+    if (more) list.append(...page.words.map(cachedItem)); else list.replaceChildren(...page.words.map(cachedItem));
+    listed = from + page.words.length;
+    $("cache-more").hidden = !page.more;
+    if (letters) showLetters(letters);
+    const total = letters ? letters.reduce((sum, letter) => sum + letter.words, 0) : null;
+    if (total !== null) $("cache-count").textContent = total ? `(${total})` : "";
+    $("cache-empty").hidden = listed > 0 || word.value !== "" || from > 0;
   } catch (error) {
     fail(error);
   }
+}
+
+// The letter index: each letter jumps the unfiltered list to its first word.
+function showLetters(letters) {
+  $("cache-letters").replaceChildren(...letters.map((letter) => el("button", {
+    type: "button", class: "link letter", dir: "auto", title: `${letter.letter}: ${letter.words}`,
+    onclick: () => {
+      if (word.value) { word.value = ""; saveState(); }
+      refreshCache({ offset: letter.offset });
+    },
+  }, letter.letter)));
+  $("cache-letters").hidden = letters.length < 2;
 }
 
 async function forget(cachedWord) {
   try {
     await api("DELETE", `/api/lexikon/cache?${new URLSearchParams({ direction: direction.value, word: cachedWord })}`);
     if (shown && shown.word === cachedWord) { shown = null; $("result").hidden = true; saveState(); }
-    refreshCache();
+    refreshCache({ letters: true });
   } catch (error) {
     fail(error);
   }
@@ -153,12 +184,15 @@ let phrasebooks = [];
 function preparePair(result) {
   const first = result.entries[0];
   const translation = first.senses[0]?.translations[0] ?? first.senses[0]?.text ?? "";
+  const partOfSpeech = first.partOfSpeech ?? first.senses.find((sense) => sense.partOfSpeech)?.partOfSpeech ?? "";
   const book = phrasebooks.find((b) => b.name === $("pair-book").value);
   const from = currentDictionary()?.fromShortCode;
   const reversed = book && book.languageTwoCode === from && book.languageOneCode !== from;
   $("pair-one").value = reversed ? translation : first.headword;
   $("pair-two").value = reversed ? first.headword : translation;
-  $("pair-type").value = first.partOfSpeech ?? "";
+  $("pair-type").value = partOfSpeech;
+  // Phrasebook pairs have no pronunciation field yet: it goes in the note.
+  $("pair-note").value = first.pronunciation ? `/${first.pronunciation}/` : "";
   $("word-one-label").textContent = book ? book.languageOneName : "Word";
   $("word-two-label").textContent = book ? book.languageTwoName : "Translation";
   $("pair-status").textContent = "";
@@ -184,11 +218,36 @@ async function addPair(event) {
   try {
     const saved = await api("POST", `/api/phrasebook/pairs?${new URLSearchParams({ book })}`, {
       wordOne: $("pair-one").value, wordTwo: $("pair-two").value, type: $("pair-type").value || null,
+      note: $("pair-note").value || null,
     });
     $("pair-status").textContent = `${saved.created ? "Added to" : "Updated in"} ${book}: ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
   } catch (error) {
     showError("pair-error", error);
   }
+}
+
+// --- add a dictionary ----------------------------------------------------------------------------
+
+// Uploads each chosen file (StarDict .ifo/.idx/.dict[.dz], dictd .index/.dict[.dz]); the server
+// checks every file and the whole dictionary once its files are all there.
+async function addDictionaryFiles() {
+  const files = [...$("dictionary-files").files];
+  showError("dictionary-error", null);
+  const lines = [];
+  try {
+    for (const file of files) {
+      const added = await upload(`/api/lexikon/dictionaries?${new URLSearchParams({ file: file.name })}`, file);
+      lines.push(added.missing.length ? `${added.name}: still needs ${added.missing.join(", ")}` : `${added.name}: ready`);
+    }
+    const directory = await api("GET", "/api/lexikon/dictionaries");
+    dictionaries = directory.dictionaries;
+    fillDirections(dictionaries, directory.cached, direction.value);
+    updateSwap();
+  } catch (error) {
+    showError("dictionary-error", error);
+  }
+  $("dictionary-status").textContent = lines.join(" · ");
+  $("dictionary-files").value = "";
 }
 
 // --- start --------------------------------------------------------------------------------------
@@ -215,17 +274,20 @@ async function start() {
       showResult(await api("GET", `/api/lexikon/cached?${new URLSearchParams({ direction: direction.value, word: state.word })}`));
     } catch { /* forgotten since: nothing to restore */ }
   }
-  refreshCache();
+  await refreshCache({ letters: true });
   document.body.dataset.ready = "true";
 }
 
-$("lookup-form").addEventListener("submit", (event) => { event.preventDefault(); lookup(); });
+// Searching fetches the word again (as the seed's search does); tapping a cached word does not.
+$("lookup-form").addEventListener("submit", (event) => { event.preventDefault(); lookup(undefined, true); });
+$("cache-more").addEventListener("click", () => refreshCache({ more: true }));
+$("dictionary-files").addEventListener("change", addDictionaryFiles);
 word.addEventListener("input", () => { refreshCache(); saveState(); });
 direction.addEventListener("change", () => {
   shown = null;
   $("result").hidden = true;
   updateSwap();
-  refreshCache();
+  refreshCache({ letters: true });
   saveState();
 });
 $("swap").addEventListener("click", () => {
@@ -243,7 +305,7 @@ $("clear-cache").addEventListener("click", async () => {
     shown = null;
     $("result").hidden = true;
     saveState();
-    refreshCache();
+    refreshCache({ letters: true });
   } catch (error) {
     fail(error);
   }
