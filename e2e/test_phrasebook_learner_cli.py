@@ -43,3 +43,14 @@ def test_audio_writes_espeak_speech_or_the_recording(tmp_path):
     phrasebook(data, "add", "dog", "dok", "--book", "Tok")
     silent = phrasebook(data, "audio", "dog", "dok", "--book", "Tok", check=False)
     assert silent.returncode != 0 and "no voice" in silent.stderr
+
+
+def test_hunspell_stems_find_inflected_swedish_in_search_and_the_answer_check(tmp_path):
+    data = tmp_path / "data"
+    phrasebook(data, "new", "Svenska", "--languages", "en,sv")
+    phrasebook(data, "add", "dog", "hund")
+    phrasebook(data, "add", "house", "hus")
+    assert phrasebook(data, "check", "dog", "hund", "hundar").stdout == "inflection (another form of hund): hund\nproposed rating: hard\n"
+    assert phrasebook(data, "search", "hundar").stdout == "dog\thund\n"
+    assert phrasebook(data, "search", "huset").stdout == "house\thus\n"
+    assert phrasebook(data, "search", "katter").stdout == "Nothing found.\n"

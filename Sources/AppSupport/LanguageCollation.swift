@@ -30,8 +30,9 @@ public final class LanguageCollation: @unchecked Sendable {
   }
 
   /// The primary part of a sort key (base letters only: no accents or case unless the language
-  /// makes them letters of their own), up to ICU's level separator 01.
-  func primary(_ text: String) -> ArraySlice<UInt8> {
+  /// makes them letters of their own), up to ICU's level separator 01: equal for texts that differ
+  /// only in accents or case as the language sees them (Welsh `w` and `ŵ`, not Swedish `a` and `å`).
+  public func primaryKey(_ text: String) -> ArraySlice<UInt8> {
     let key = key(text)
     return key.prefix { $0 != 1 }
   }
@@ -46,11 +47,11 @@ public final class LanguageCollation: @unchecked Sendable {
     if characters.count == 2 {
       let pair = String(characters)
       // A contraction has a weight of its own, which the first letter's weight does not begin.
-      let firstPrimary = primary(String(first))
-      if !firstPrimary.isEmpty, !primary(pair).starts(with: firstPrimary) { letter = pair }
+      let firstPrimary = primaryKey(String(first))
+      if !firstPrimary.isEmpty, !primaryKey(pair).starts(with: firstPrimary) { letter = pair }
     }
     let base = letter.folding(options: [.diacriticInsensitive], locale: nil)
-    let filed = primary(base) == primary(letter) ? base : letter
+    let filed = primaryKey(base) == primaryKey(letter) ? base : letter
     return filed.prefix(1).uppercased() + filed.dropFirst().lowercased()
   }
 

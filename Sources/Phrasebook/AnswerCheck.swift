@@ -64,7 +64,7 @@ private func grade(_ typed: String, _ expected: String, language: String, lemmas
   }
   if typed == expected { return verdict(.exact, rating: .good) }
   if typed.lowercased() == expected.lowercased() { return verdict(.accents, "letter case only", rating: .good) }
-  let collation = Collation.forLanguage(language)
+  let collation = LanguageCollation.forLanguage(language)
   if !typed.isEmpty, collation.primaryKey(typed) == collation.primaryKey(expected) {
     return verdict(.accents, "accents", rating: .hard)
   }

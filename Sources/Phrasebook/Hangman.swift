@@ -67,7 +67,7 @@ public struct Hangman: Codable, Sendable, Equatable {
     self.clue = clue
     self.lives = lives
     self.language = language
-    let collation = Collation.forLanguage(language)
+    let collation = LanguageCollation.forLanguage(language)
     var byLower: [String: [Int]] = [:]
     for (position, character) in word.enumerated() where Self.isGuessable(character) {
       byLower[String(character).lowercased().nfc, default: []].append(position)
@@ -180,7 +180,7 @@ public struct Hangman: Codable, Sendable, Equatable {
     // letter with the accents the language counts as accents.
     var positions = Set(positionsByLower[letter] ?? [])
     if Self.folded(letter) == letter {
-      positions.formUnion(positionsByPrimary[Collation.forLanguage(language).primaryKey(letter)] ?? [])
+      positions.formUnion(positionsByPrimary[LanguageCollation.forLanguage(language).primaryKey(letter)] ?? [])
     }
     revealed.formUnion(positions)
     let found = positions.count

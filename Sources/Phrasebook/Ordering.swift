@@ -1,15 +1,16 @@
+import AppSupport
 import Foundation
 
 /// A phrasebook's order of pairs: wordOne in the first language's alphabet, then wordTwo in the
 /// second's (Welsh digraphs as letters, Swedish å ä ö after z), letters before accents before case.
 public struct PairOrder: Sendable {
-  private let first: Collation
-  private let second: Collation
+  private let first: LanguageCollation
+  private let second: LanguageCollation
 
   /// The order of `phrasebook`'s pairs.
   public init(_ phrasebook: Phrasebook) {
-    first = Collation.forLanguage(phrasebook.languageOneCode)
-    second = Collation.forLanguage(phrasebook.languageTwoCode)
+    first = LanguageCollation.forLanguage(phrasebook.languageOneCode)
+    second = LanguageCollation.forLanguage(phrasebook.languageTwoCode)
   }
 
   /// The bytes whose plain order is this order (stored as `WordPairs.sortKey`): the first word's
@@ -24,7 +25,7 @@ public struct PairOrder: Sendable {
   /// True when `a` comes before `b` in the second language.
   public func secondLanguagePrecedes(_ a: String, _ b: String) -> Bool { precedes(a, b, second) }
 
-  private func precedes(_ a: String, _ b: String, _ collation: Collation) -> Bool {
+  private func precedes(_ a: String, _ b: String, _ collation: LanguageCollation) -> Bool {
     let (keyA, keyB) = (collation.key(a), collation.key(b))
     return keyA == keyB
       ? a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) : keyA.lexicographicallyPrecedes(keyB)

@@ -47,7 +47,7 @@ public final class PhrasebookStore: Sendable {
   /// Rebuilds every pair's sort key when the ICU that made them is not the one running now (an
   /// upgraded system), so the alphabetical order and the letter index stay right; then records
   /// the running version beside the keys.
-  static func rebuildSortKeysIfICUChanged(_ db: Database, running: String = Collation.icuVersion) throws {
+  static func rebuildSortKeysIfICUChanged(_ db: Database, running: String = LanguageCollation.icuVersion) throws {
     guard try String.fetchOne(db, sql: "SELECT version FROM CollationVersion") != running else { return }
     for book in try Phrasebook.fetchAll(db) {
       let order = PairOrder(book)

@@ -27,6 +27,11 @@ public final class Stemmers: @unchecked Sendable {
     return found
   }
 
+  /// Only the lemmas of `stems(of:language:)`: what Phrasebook's search and answer check take.
+  public func lemmas(of word: String, language: String) -> [String] {
+    stems(of: word, language: language).map(\.lemma)
+  }
+
   /// True when a dictionary for `language` is installed.
   public func has(_ language: String) -> Bool { dictionary(for: language) != nil }
 
@@ -66,4 +71,10 @@ public final class Stemmers: @unchecked Sendable {
 extension Stemmers {
   /// The dictionaries Debian installs in `/usr/share/hunspell`, shared by every user in the process.
   public static let installed = Stemmers()
+
+  /// `installed.lemmas(of:language:)` as a function, the stems hook Phrasebook's search and answer
+  /// check take.
+  public static let installedLemmas: @Sendable (String, String) -> [String] = {
+    installed.lemmas(of: $0, language: $1)
+  }
 }

@@ -9,6 +9,7 @@ import Mustache
 import Phrasebook
 import ShareSynch
 import ShareSynchServer
+import Stemming
 
 /// How `scriptorium serve` was asked to run.
 public struct ServerSettings: Sendable {
@@ -62,7 +63,9 @@ public enum WebServer {
         server: settings.dictServer, folder: settings.dictFolder, added: dataFolder.dictionaries.path))
     let apps: [any AppRoutes] = [
       KeyItRoutes(store: try KeyItStore(dataFolder: dataFolder), pages: pages),
-      PhrasebookRoutes(store: try PhrasebookStore(dataFolder: dataFolder), pages: pages),
+      PhrasebookRoutes(
+        store: try PhrasebookStore(dataFolder: dataFolder), pages: pages,
+        stems: Stemmers.installedLemmas),
       LexikonRoutes(service: lexikon, pages: pages, shelf: DictionaryShelf(folder: dataFolder.dictionaries.path)),
       ShareSynchRoutes(
         services: shareSynch, pages: pages,

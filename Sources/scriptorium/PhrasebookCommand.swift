@@ -2,6 +2,7 @@ import AppSupport
 import ArgumentParser
 import Foundation
 import Phrasebook
+import Stemming
 
 /// `scriptorium phrasebook …`: word pairs, tags, word links and search from the command line.
 struct PhrasebookCommand: AsyncParsableCommand {
@@ -83,7 +84,7 @@ struct PhrasebookSearch: AsyncParsableCommand {
   @Argument(help: "What to look for.") var query: String
 
   func run() async throws {
-    let pairs = try await options.store().search(query, in: options.book)
+    let pairs = try await options.store().search(query, in: options.book, stems: Stemmers.installedLemmas)
     try options.emit(pairs) { pairs.isEmpty ? "Nothing found." : pairs.map(describe).joined(separator: "\n") }
   }
 }

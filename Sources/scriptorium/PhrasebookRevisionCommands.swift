@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Phrasebook
+import Stemming
 
 extension Rating: ExpressibleByArgument {
   /// Parses `again|hard|good|easy` (and `correct`/`false`).
@@ -72,7 +73,8 @@ struct PhrasebookCheck: AsyncParsableCommand {
 
   func run() async throws {
     let check = try await options.store().checkAnswer(
-      wordOne: wordOne, wordTwo: wordTwo, direction: direction, typed: answer, in: options.book)
+      wordOne: wordOne, wordTwo: wordTwo, direction: direction, typed: answer, in: options.book,
+      stems: Stemmers.installedLemmas)
     try options.emit(check) {
       "\(check.verdict.rawValue)\(check.detail.isEmpty ? "" : " (\(check.detail))"): \(check.expected)"
         + "\nproposed rating: \(check.rating.name)"

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import GRDB
 import Testing
@@ -13,9 +14,9 @@ import Testing
     for (one, two) in [("ö", "island"), ("zon", "zone"), ("å", "river")] {
       _ = try await store.save(PairInput(wordOne: one, wordTwo: two))
     }
-    #expect(Collation.icuVersion.split(separator: ".").count >= 2, "\(Collation.icuVersion)")
+    #expect(LanguageCollation.icuVersion.split(separator: ".").count >= 2, "\(LanguageCollation.icuVersion)")
     let recorded = try await queue.read { db in try String.fetchOne(db, sql: "SELECT version FROM CollationVersion") }
-    #expect(recorded == Collation.icuVersion)
+    #expect(recorded == LanguageCollation.icuVersion)
     // Another ICU made these keys: here, keys that put every word in reverse.
     try await queue.write { db in
       try db.execute(sql: "UPDATE WordPairs SET sortKey = CAST(-id AS BLOB)")
@@ -25,6 +26,6 @@ import Testing
     let words = try await reopened.pairs().map(\.pair.wordOne)
     #expect(words == ["zon", "å", "ö"], "Swedish order again: å and ö after z")
     let now = try await queue.read { db in try String.fetchOne(db, sql: "SELECT version FROM CollationVersion") }
-    #expect(now == Collation.icuVersion)
+    #expect(now == LanguageCollation.icuVersion)
   }
 }
