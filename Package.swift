@@ -58,10 +58,14 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libgdk-pixbuf-2.0-dev"])]
     ),
     .target(name: "ShareSynchPDF", dependencies: ["ShareSynch", "CPangoCairo"]),
+    .target(
+      name: "SlideImport",
+      dependencies: ["AppSupport", "ShareSynch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(
       name: "ShareSynchServer",
-      dependencies: ["AppSupport", "CQREncode", "ShareSynch", "WebFetch"]
+      dependencies: ["AppSupport", "CQREncode", "ShareSynch", "SlideImport", "WebFetch"]
     ),
     .target(
       name: "WebFetch",
@@ -74,8 +78,9 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebFetch",
-        .product(name: "Hummingbird", package: "hummingbird"),
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer",
+        "SlideImport",
+        "WebFetch", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Mustache", package: "swift-mustache"),
@@ -86,8 +91,9 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebApp",
-        "WebFetch",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer",
+        "SlideImport",
+        "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -149,6 +155,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ShareSynchPDFTests", dependencies: ["ShareSynchPDF", "ShareSynch", "TestSupport"]),
+    .testTarget(name: "SlideImportTests", dependencies: ["SlideImport", "ShareSynch", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

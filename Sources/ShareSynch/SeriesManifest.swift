@@ -61,6 +61,17 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
     public var notes: [String: String]
     /// Hidden in the original order.
     public var hidden: Bool?
+    /// Its title in the file it was imported from (the thumbnail's caption).
+    public var title: String?
+    /// Its picture per slide language where the text is part of the picture (seed A.3.1.8);
+    /// a language without one shows `resource`.
+    public var pictures: [String: String]?
+
+    /// Every file the slide shows, in any language.
+    public var files: [String] { (resource.map { [$0] } ?? []) + (pictures.map { $0.values.sorted() } ?? []) }
+
+    /// The picture or video shown in `language`.
+    public func resource(in language: String) -> String? { pictures?[language] ?? resource }
   }
 
   /// The kinds of slide.
@@ -145,7 +156,7 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
         if let overlay = slide.overlays?.values.first(where: { !Self.isHexColor($0.color) }) {
           return "sermon \(name), slide \(slide.id): the overlay colour \(shortened(overlay.color)) is not #rrggbb"
         }
-        referenced += slide.resource.map { [$0] } ?? []
+        referenced += slide.files
       }
     }
     if let missing = referenced.first(where: { !listed.contains($0) }) {
@@ -162,7 +173,9 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
     [name] + songs.map(\.name)
       + sermons.flatMap { sermon in
         Array(sermon.title.values)
-          + sermon.slides.flatMap { Array($0.notes.values) + ($0.overlays?.values.map(\.text) ?? []) }
+          + sermon.slides.flatMap {
+            Array($0.notes.values) + ($0.overlays?.values.map(\.text) ?? []) + ($0.title.map { [$0] } ?? [])
+          }
       }
   }
 

@@ -58,7 +58,7 @@ public enum SeriesPackage {
     }
     let used = Set(
       manifest.songs.flatMap { [$0.vocal, $0.instrumental, $0.image].compactMap { $0 } }
-        + manifest.sermons.flatMap { $0.slides.compactMap(\.resource) }
+        + manifest.sermons.flatMap { $0.slides.flatMap(\.files) }
     ).sorted()
     manifest.resources = try used.map { path in
       if let reason = unsafeReason(path) { throw ShareSynchError.badSeriesFolder(path: path, reason: reason) }

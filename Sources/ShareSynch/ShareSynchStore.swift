@@ -234,10 +234,13 @@ public final class ShareSynchStore: Sendable {
         let notes = row.notes[series.noteLanguage] ?? originalNotes
         return SermonSlide(
           id: row.id!, position: row.position, kind: row.kind,
-          resource: row.kind == .appeal ? appealResource : row.resource, hidden: row.hidden,
+          resource: row.kind == .appeal
+            ? appealResource
+            : (row.resource == original?.resource ? original?.resource(in: series.slideLanguage) : row.resource),
+          hidden: row.hidden,
           custom: row.sourceSlideID == nil, notes: notes, notesEdited: notes != originalNotes,
           overlay: original?.overlays?[series.slideLanguage],
-          appeal: row.kind == .appeal ? AppealScript(notesHTML: notes) : nil)
+          appeal: row.kind == .appeal ? AppealScript(notesHTML: notes) : nil, title: original?.title)
       }
     }
   }

@@ -15,6 +15,7 @@ struct ShareSynchCommand: AsyncParsableCommand {
       ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
       ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
       ShareSynchPresent.self, ShareSynchPDFCommand.self, ShareSynchInbox.self, ShareSynchDownload.self,
+      ShareSynchCreate.self, ShareSynchImport.self,
     ])
 }
 

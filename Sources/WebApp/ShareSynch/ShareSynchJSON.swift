@@ -131,6 +131,7 @@ struct SettingsInputJSON: Decodable {
   let activation: String?
   let advance: AdvanceMode?
   let endOfSermon: EndOfSermon?
+  let slideWidth: Int?
 }
 
 /// The slide and note languages to show a series in.
