@@ -91,10 +91,11 @@ def test_sermons_are_added_moved_timed_and_deleted_on_the_series_screen(browser,
         titles[1].send_keys(swahili)
         Select(driver.find_element(By.ID, "new-sermon-appeal")).select_by_value("text")
         driver.find_element(By.CSS_SELECTOR, "#new-sermon button[type=submit]").click()
-        wait_for(driver, lambda d, e=english: e in [h.text for h in d.find_elements(By.CSS_SELECTOR, "article.sermon h3")])
+        wait_for(driver, lambda d, e=english: e in d.execute_script(
+            "return [...document.querySelectorAll('article.sermon h3')].map(h => h.textContent)"))
 
-    def order():
-        return [a.get_attribute("data-sermon") for a in driver.find_elements(By.CSS_SELECTOR, "article.sermon")]
+    def order():  # read in one go: the cards are drawn again after every change
+        return driver.execute_script("return [...document.querySelectorAll('article.sermon')].map(a => a.dataset.sermon)")
 
     assert order() == ["pentecost", "stephen"]
     driver.find_element(By.CSS_SELECTOR, "article.sermon[data-sermon='stephen'] .move-up").click()
