@@ -20,6 +20,31 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
   public var sermons: [Sermon]
   /// Every file of the package besides the manifest.
   public var resources: [Resource]
+  /// Variations exported with the series (installed as variations of it), each with its own
+  /// slide order, visibility, edited notes and added slides.
+  public var variations: [VariationExport]? = nil
+
+  /// A variation as a package carries it.
+  public struct VariationExport: Codable, Sendable, Equatable {
+    /// Its name.
+    public var name: String
+    /// Each sermon's slides in the variation's order.
+    public var sermons: [String: [VariationSlide]]
+    /// Each sermon's target length in seconds, where one was set.
+    public var targets: [String: Int]? = nil
+  }
+
+  /// A slide of an exported variation: a slide of the package (`slide`, of `sermon` when it is
+  /// another sermon's) or one the user added (`resource`), with its visibility and the notes the
+  /// user wrote per language.
+  public struct VariationSlide: Codable, Sendable, Equatable {
+    public var slide: String?
+    public var sermon: String?
+    public var kind: Kind
+    public var resource: String?
+    public var hidden: Bool
+    public var notes: [String: String]
+  }
 
   /// An appeal song: its videos and the image for a text-only appeal.
   public struct Song: Codable, Sendable, Equatable {
@@ -157,6 +182,22 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
           return "sermon \(name), slide \(slide.id): the overlay colour \(shortened(overlay.color)) is not #rrggbb"
         }
         referenced += slide.files
+      }
+    }
+    let slideIDs = Set(sermons.flatMap { sermon in sermon.slides.map { "\(sermon.id)/\($0.id)" } })
+    for variation in variations ?? [] {
+      for (sermonID, slides) in variation.sermons {
+        let name = "variation \(shortened(variation.name)), sermon \(shortened(sermonID))"
+        guard sermons.contains(where: { $0.id == sermonID }) else { return "\(name): no such sermon" }
+        for slide in slides {
+          if let id = slide.slide, !slideIDs.contains("\(slide.sermon ?? sermonID)/\(id)") {
+            return "\(name): no slide \(shortened(id))"
+          }
+          if slide.slide == nil, slide.kind != .appeal, slide.resource == nil {
+            return "\(name): a slide shows nothing"
+          }
+          referenced += slide.resource.map { [$0] } ?? []
+        }
       }
     }
     if let missing = referenced.first(where: { !listed.contains($0) }) {

@@ -330,6 +330,7 @@ extension ShareSynchStore {
       guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent("manifest.json").path),
         var manifest = try? JSONDecoder().decode(SeriesManifest.self, from: data)
       else { throw ShareSynchError.unknownSeries(seriesID) }
+      manifest.variations = nil  // installed already; they would refer to what the change removes
       let result = try change(&manifest, db)
       if let problem = manifest.problem() { throw ShareSynchError.badSeriesFolder(path: seriesID, reason: problem) }
       try Self.write(manifest, to: folder)

@@ -74,6 +74,7 @@ public final class ShareSynchStore: Sendable {
         }
       }
       series.currentVariationID = original.id
+      try Self.registerVariations(manifest, db, series: &series)
       try series.update(db)
       return series
     }

@@ -83,3 +83,23 @@ struct ShareSynchImport: AsyncParsableCommand {
     let report: [String]
   }
 }
+
+/// `sharesynch export SERIES -o FILE [--variation ID]`.
+struct ShareSynchExport: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Write a series as a package (sharesynch-series/1) with its variations, or only one of them.")
+  @OptionGroup var options: ShareSynchOptions
+  @Argument(help: "The series id.") var series: String
+  @Option(name: .shortAndLong, help: "The package file to write.") var output: String
+  @Option(help: "Export only this variation (default: every variation).") var variation: Int64?
+
+  func run() async throws {
+    let file = URL(fileURLWithPath: output)
+    let manifest = try await options.store().exportPackage(series: series, variation: variation, to: file)
+    let checksum = try writeChecksumFile(of: file)
+    try options.common.emit(manifest) {
+      "wrote \(output): \(manifest.resources.count) files, \(manifest.variations?.count ?? 0) variations (SHA-256 \(checksum))"
+    }
+  }
+}

@@ -46,6 +46,22 @@ extension ShareSynchRoutes {
     return Response(status: .noContent)
   }
 
+  /// The series as a package (`?variation=ID`: with only that variation), as a download.
+  @Sendable func exportPackage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let series = try context.parameters.require("series")
+    let variation = try request.uri.queryParameters.get("variation").map { text in
+      guard let id = Int64(text) else { throw HTTPError(.badRequest, message: "variation must be a variation id") }
+      return id
+    }
+    let file = try services.scratchFile(".sspkg")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try await store.exportPackage(series: series, variation: variation, to: file)
+    return Response(
+      status: .ok,
+      headers: [.contentType: "application/zip", .contentDisposition: attachment("\(series).sspkg")],
+      body: .init(byteBuffer: ByteBuffer(data: try Data(contentsOf: file))))
+  }
+
   /// Receives one file to import (`?name=` its file name); answers the upload's id.
   @Sendable func uploadForImport(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<UploadJSON>

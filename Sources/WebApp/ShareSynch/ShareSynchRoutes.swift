@@ -40,6 +40,7 @@ struct ShareSynchRoutes: AppRoutes {
       .post("/api/sharesynch/series/:series/sermons", addSermon),
       .put("/api/sharesynch/series/:series/sermons/:sermon", changeSermon),
       .delete("/api/sharesynch/series/:series/sermons/:sermon", deleteSermon),
+      .get("/api/sharesynch/series/:series/package", exportPackage),
       .post("/api/sharesynch/uploads", uploadForImport),
       .post("/api/sharesynch/series/:series/imports", startImport),
       .get("/api/sharesynch/imports/:id", importState),

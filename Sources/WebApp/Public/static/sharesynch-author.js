@@ -55,6 +55,9 @@ export function renderAuthoring(details) {
   $("import-into").dataset.titleLanguage = details.slideLanguages[0];
   $("import-into").replaceChildren(el("option", { value: "" }, "a new sermon"),
     ...details.sermons.map((sermon) => el("option", { value: sermon.id }, sermon.title)));
+  const packagePath = `${seriesPath(details.series.id)}/package`;
+  $("export-package").href = packagePath;
+  $("export-variation").href = `${packagePath}?variation=${details.series.currentVariationID}`;
   $("import-slide-language").value = details.series.slideLanguage;
   $("import-language").value = details.series.noteLanguage;
 }
