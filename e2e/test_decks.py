@@ -81,6 +81,18 @@ def make_pptx(path, slides=4, pictures=False):
     return path
 
 
+def make_video_pptx(path, playable, unplayable):
+    """Two slides: one with an embedded WebM video (`playable`), one with a file the display
+    cannot play (`unplayable`, an .avi)."""
+    deck = Presentation()
+    for movie, mime in ((playable, "video/webm"), (unplayable, "video/x-msvideo")):
+        slide = deck.slides.add_slide(deck.slide_layouts[6])
+        slide.shapes.add_movie(str(movie), 0, 0, deck.slide_width // 2, deck.slide_height // 2,
+                               poster_frame_image=solid_picture((0, 0, 0)), mime_type=mime)
+    deck.save(path)
+    return path
+
+
 if __name__ == "__main__":
     import sys
     make_pptx(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 4, len(sys.argv) > 3)

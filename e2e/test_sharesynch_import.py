@@ -10,8 +10,8 @@ import subprocess
 import pytest
 from PIL import Image
 
-from conftest import BINARY
-from test_decks import ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_pptx, solid_picture
+from conftest import BINARY, REPO
+from test_decks import ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_pptx, make_video_pptx, solid_picture
 
 FIRST_NOTES = ("<p><b>Bold </b><i>italic </i><u>under </u><s>struck</s></p>"
                "<ul><li>first point</li><li>second point</li></ul><p>plain end</p>")
@@ -168,3 +168,18 @@ def test_a_second_language_adds_pictures_and_notes_to_the_same_slides(tmp_path):
     colours = [Image.open(folder / s["resource"]).convert("RGB").getpixel((1, 1)) for s in swahili]
     assert colours == [(10, 10, 200), (10, 200, 10), (200, 200, 10)], "the third falls back to the English picture"
     assert len(list((folder / "imports").glob("*/*"))) == 5
+
+
+def test_embedded_videos_become_video_slides_or_are_reported(tmp_path):
+    webm = REPO / "Sources/ShareSynch/Resources/demo-video.webm"
+    avi = tmp_path / "old.avi"
+    avi.write_bytes(b"RIFF\x00\x10\x00\x00AVI LIST" + bytes(64))
+    deck = make_video_pptx(tmp_path / "videos.pptx", webm, avi)
+    data = tmp_path / "data"
+    sharesynch(data, "create", "Videos")
+    result = sharesynch(data, "import", deck, "--series", "videos", "--sermon", "Clips", "--width", "320")
+    assert "slide 2: the video" in result.stderr and "is not MP4 or WebM" in result.stderr, result.stderr
+    shown = slides(data, "videos", "clips")
+    assert [slide["kind"] for slide in shown] == ["image", "video", "image"]
+    video = series_folder(data, "videos") / shown[1]["resource"]
+    assert video.suffix == ".webm" and video.read_bytes() == webm.read_bytes()

@@ -2,7 +2,8 @@ import Foundation
 import ShareSynch
 
 /// A PDF's pages as pictures: the page count from `pdfinfo`, then `pdftoppm` renders every page
-/// as a PNG of the display's width, reporting pages done as the files appear.
+/// as a JPEG (quality 90) of the display's width, reporting pages done as the files appear. JPEG,
+/// not PNG: pdftoppm writes it twice as fast, and a slide with a photograph is a third the size.
 enum PDFPages {
   /// How many pages `pdf` has; refuses a password-protected or unreadable PDF, and one of 0 pages.
   static func count(_ pdf: URL, name: String, timeLimit: Duration) async throws -> Int {
@@ -24,7 +25,7 @@ enum PDFPages {
     return pages
   }
 
-  /// Renders pages 1…`pages` into `folder` as `page-N.png` (N zero-padded as pdftoppm does), at
+  /// Renders pages 1…`pages` into `folder` as `page-N.jpg` (N zero-padded as pdftoppm does), at
   /// `width` pixels; returns the files in page order.
   static func render(
     _ pdf: URL, pages: Int, width: Int, into folder: URL, name: String, timeLimit: Duration,
@@ -36,7 +37,8 @@ enum PDFPages {
     let tool = ToolProcess(
       executable: pdftoppm,
       arguments: [
-        "-png", "-scale-to-x", String(width), "-scale-to-y", "-1", "-f", "1", "-l", String(pages), pdf.path,
+        "-jpeg", "-jpegopt", "quality=90", "-scale-to-x", String(width), "-scale-to-y", "-1", "-f", "1", "-l",
+        String(pages), pdf.path,
         prefix.path,
       ])
     let outcome = try await tool.run(file: name, timeLimit: timeLimit) {
@@ -45,7 +47,7 @@ enum PDFPages {
       progress(max(0, made - 1))
     }
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".png") }.sorted().map { folder.appendingPathComponent($0) }
+      .filter { $0.hasSuffix(".jpg") }.sorted().map { folder.appendingPathComponent($0) }
     guard outcome.status == 0, files.count == pages else {
       throw ShareSynchError.cannotImport(
         file: name, reason: "its pages could not be drawn (\(outcome.errors.split(separator: "\n").last ?? ""))")
