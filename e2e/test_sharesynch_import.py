@@ -6,11 +6,14 @@ nothing behind. LibreOffice is required: without it these tests fail, they are n
 import json
 import shutil
 import subprocess
+import time
+import urllib.error
+import urllib.request
 
 import pytest
 from PIL import Image
 
-from conftest import BINARY, REPO
+from conftest import BINARY, REPO, Server
 from test_decks import ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_pptx, make_video_pptx, solid_picture
 
 FIRST_NOTES = ("<p><b>Bold </b><i>italic </i><u>under </u><s>struck</s></p>"
@@ -183,3 +186,38 @@ def test_embedded_videos_become_video_slides_or_are_reported(tmp_path):
     assert [slide["kind"] for slide in shown] == ["image", "video", "image"]
     video = series_folder(data, "videos") / shown[1]["resource"]
     assert video.suffix == ".webm" and video.read_bytes() == webm.read_bytes()
+
+
+def call(server, method, path, body=None, raw=None):
+    data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+    request = urllib.request.Request(server.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/octet-stream" if raw else "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
+
+
+def test_an_import_job_runs_one_at_a_time_and_cancel_leaves_nothing(tmp_path, decks):
+    server = Server(tmp_path / "data").start()
+    try:
+        call(server, "POST", "/api/sharesynch/series", {"name": "Cancel", "slideLanguages": ["en"]})
+        uploads = [call(server, "POST", "/api/sharesynch/uploads?name=hope.pptx", raw=decks["pptx"].read_bytes())["upload"]
+                   for _ in range(2)]
+        job = call(server, "POST", "/api/sharesynch/series/cancel/imports", {"uploads": uploads[:1], "title": {"en": "A"}})
+        assert job["state"] == "running"
+        with pytest.raises(urllib.error.HTTPError) as busy:
+            call(server, "POST", "/api/sharesynch/series/cancel/imports", {"uploads": uploads[1:], "title": {"en": "B"}})
+        assert busy.value.code == 409
+        cancelled = call(server, "POST", f"/api/sharesynch/imports/{job['id']}/cancel")
+        assert cancelled["state"] == "cancelled"
+        assert call(server, "GET", "/api/sharesynch/series/cancel")["sermons"] == []
+        assert [p.name for p in (tmp_path / "data/tmp").glob("import-*")] == []
+        assert subprocess.run(["pgrep", "-f", f"{tmp_path}/data/tmp/import-"], capture_output=True).stdout == b""
+
+        second = call(server, "POST", "/api/sharesynch/series/cancel/imports", {"uploads": uploads[1:], "title": {"en": "B"}})
+        while second["state"] == "running":
+            time.sleep(0.3)
+            second = call(server, "GET", f"/api/sharesynch/imports/{second['id']}")
+        assert second["state"] == "done" and second["result"]["slides"] == 4, second
+        assert second["progress"]["total"] == 4
+    finally:
+        server.stop()

@@ -40,7 +40,9 @@ public struct ShareSynchServices: Sendable {
     self.dataFolder = folder
     self.timerLog = timerLog ?? TimerLog(dataFolder: folder)
     downloads = SeriesDownloads(store: store, dataFolder: folder)
-    imports = SlideImports(store: store, scratch: folder.scratch)
+    imports = SlideImports(store: store, scratch: folder.scratch) { series in
+      try? await hub.slidesChanged(series: series)
+    }
   }
 
   // MARK: Start-up and the inbox

@@ -12,10 +12,13 @@ public actor SlideImports {
   private var uploads: [String: (file: URL, name: String)] = [:]
   private var job: (id: String, task: Task<Void, Never>)?
   private var states: [String: ImportJobState] = [:]
+  /// Called with the series after an import changed it (a presentation of it reloads its slides).
+  private let changed: @Sendable (String) async -> Void
 
-  init(store: ShareSynchStore, scratch: URL) {
+  init(store: ShareSynchStore, scratch: URL, changed: @escaping @Sendable (String) async -> Void) {
     self.store = store
     self.scratch = scratch
+    self.changed = changed
   }
 
   /// What an import job is doing or did, as the screen polls it.
@@ -68,6 +71,7 @@ public actor SlideImports {
           files, store: store, series: series, into: target, noteLanguage: noteLanguage, slideLanguage: slideLanguage,
           scratch: scratch
         ) { progress in Task { await self.update(id) { $0.progress = progress } } }
+        await self.changed(series)
         self.update(id) {
           $0.state = "done"
           $0.result = result

@@ -32,8 +32,15 @@ struct ToolProcess {
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
     let collected = Collected()
-    output.fileHandleForReading.readabilityHandler = { collected.append(output: $0.availableData) }
-    errors.fileHandleForReading.readabilityHandler = { collected.append(errors: $0.availableData) }
+    // At the end of a pipe the handler would be called again and again with nothing: stop it there.
+    output.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      if data.isEmpty { handle.readabilityHandler = nil } else { collected.append(output: data) }
+    }
+    errors.fileHandleForReading.readabilityHandler = { handle in
+      let data = handle.availableData
+      if data.isEmpty { handle.readabilityHandler = nil } else { collected.append(errors: data) }
+    }
     try process.run()
     let clock = ContinuousClock()
     let deadline = clock.now + timeLimit
