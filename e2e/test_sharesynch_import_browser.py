@@ -40,15 +40,20 @@ def drop_files(driver, paths):
     driver.execute_script(DROP, input_box, driver.find_element(By.ID, "import-zone"))
 
 
-def test_a_dropped_pptx_becomes_a_sermon_presented_on_two_screens(screens, server, twelve_slides):
-    driver = screens.use("presenter")
+def create_series(driver, server, name, languages):
+    """Makes a series with the series screen's New Series form and waits for its details."""
     driver.get(server.base + "/sharesynch")
     driver.find_element(By.ID, "new-series-open").click()
-    driver.find_element(By.ID, "new-series-name").send_keys("Hope")
+    driver.find_element(By.ID, "new-series-name").send_keys(name)
     driver.find_element(By.ID, "new-series-slides").clear()
-    driver.find_element(By.ID, "new-series-slides").send_keys("en")
+    driver.find_element(By.ID, "new-series-slides").send_keys(languages)
     driver.find_element(By.CSS_SELECTOR, "#new-series button[type=submit]").click()
-    wait_for(driver, lambda d: d.find_element(By.ID, "series-name").text == "Hope")
+    wait_for(driver, lambda d: d.find_element(By.ID, "series-name").text == name)
+
+
+def test_a_dropped_pptx_becomes_a_sermon_presented_on_two_screens(screens, server, twelve_slides):
+    driver = screens.use("presenter")
+    create_series(driver, server, "Hope", "en")
 
     driver.execute_script(WATCH_PROGRESS)
     drop_files(driver, [twelve_slides])
@@ -76,13 +81,7 @@ def test_a_dropped_pptx_becomes_a_sermon_presented_on_two_screens(screens, serve
 
 def test_sermons_are_added_moved_timed_and_deleted_on_the_series_screen(browser, server):
     driver = browser
-    driver.get(server.base + "/sharesynch")
-    driver.find_element(By.ID, "new-series-open").click()
-    driver.find_element(By.ID, "new-series-name").send_keys("Acts")
-    driver.find_element(By.ID, "new-series-slides").clear()
-    driver.find_element(By.ID, "new-series-slides").send_keys("en, sw")
-    driver.find_element(By.CSS_SELECTOR, "#new-series button[type=submit]").click()
-    wait_for(driver, lambda d: d.find_element(By.ID, "series-name").text == "Acts")
+    create_series(driver, server, "Acts", "en, sw")
 
     for english, swahili in [("Pentecost", "Pentekoste"), ("Stephen", "")]:
         driver.execute_script("document.getElementById('new-sermon-box').open = true")

@@ -286,6 +286,15 @@ extension ShareSynchStore {
   private static func copyVariation(_ db: Database, _ source: Int64, seriesID: String, name: String) throws
     -> Variation
   {
+    var variation = Variation(
+      id: nil, seriesID: seriesID, name: try uniqueVariationName(db, name, seriesID: seriesID), isOriginal: false)
+    try variation.insert(db)
+    try copyRows(db, from: source, to: variation.id!)
+    return variation
+  }
+
+  /// `name`, or `name (2)`, `name (3)`… when the series has a variation of that name.
+  static func uniqueVariationName(_ db: Database, _ name: String, seriesID: String) throws -> String {
     var unique = name
     var number = 2
     while try Variation.filter(Variation.Columns.seriesID == seriesID && Variation.Columns.name == unique)
@@ -294,20 +303,7 @@ extension ShareSynchStore {
       unique = "\(name) (\(number))"
       number += 1
     }
-    var variation = Variation(id: nil, seriesID: seriesID, name: unique, isOriginal: false)
-    try variation.insert(db)
-    try db.execute(
-      sql: """
-        INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes)
-        SELECT ?, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes
-        FROM Slides WHERE variationID = ?
-        """, arguments: [variation.id, source])
-    try db.execute(
-      sql: """
-        INSERT INTO SermonStates (variationID, sermonID, appealType, appealSong, lastSlideID, targetSeconds)
-        SELECT ?, sermonID, appealType, appealSong, NULL, targetSeconds FROM SermonStates WHERE variationID = ?
-        """, arguments: [variation.id, source])
-    return variation
+    return unique
   }
 
   private static func newSermonID(_ title: [String: String], in manifest: SeriesManifest) -> String {

@@ -60,15 +60,9 @@ extension ShareSynchStore {
         sermon.slides.map { ("\(sermon.id)/\($0.id)", $0.resource) }
       })
     for exported in manifest.variations ?? [] {
-      var name = exported.name
-      var number = 2
-      while try Variation.filter(Variation.Columns.seriesID == manifest.id && Variation.Columns.name == name)
-        .fetchCount(db) > 0
-      {
-        name = "\(exported.name) (\(number))"
-        number += 1
-      }
-      var variation = Variation(id: nil, seriesID: manifest.id, name: name, isOriginal: false)
+      var variation = Variation(
+        id: nil, seriesID: manifest.id, name: try uniqueVariationName(db, exported.name, seriesID: manifest.id),
+        isOriginal: false)
       try variation.insert(db)
       for (sermonID, slides) in exported.sermons {
         for (position, slide) in slides.enumerated() {

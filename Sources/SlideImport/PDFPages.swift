@@ -25,34 +25,52 @@ enum PDFPages {
     return pages
   }
 
-  /// Renders pages 1…`pages` into `folder` as `page-N.jpg` (N zero-padded as pdftoppm does), at
-  /// `width` pixels; returns the files in page order.
+  /// Renders pages 1…`pages` into `folder` as `page-N.jpg` at `width` pixels, in as many pdftoppm
+  /// processes as there are cores (up to 4), each drawing a run of pages; returns the files in
+  /// page order.
   static func render(
     _ pdf: URL, pages: Int, width: Int, into folder: URL, name: String, timeLimit: Duration,
-    progress: @Sendable (Int) -> Void
+    progress: @escaping @Sendable (Int) -> Void
   ) async throws -> [URL] {
     guard let pdftoppm = ToolProcess.find("pdftoppm") else { throw ShareSynchError.converterMissing(tool: "pdftoppm") }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let prefix = folder.appendingPathComponent("page")
-    let tool = ToolProcess(
-      executable: pdftoppm,
-      arguments: [
-        "-jpeg", "-jpegopt", "quality=90", "-scale-to-x", String(width), "-scale-to-y", "-1", "-f", "1", "-l",
-        String(pages), pdf.path,
-        prefix.path,
-      ])
-    let outcome = try await tool.run(file: name, timeLimit: timeLimit) {
-      // The newest file may still be being written: only those before it are done.
-      let made = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).count) ?? 0
-      progress(max(0, made - 1))
+    let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 4, pages / 4))
+    let outcomes = try await withThrowingTaskGroup(of: ToolProcess.Outcome.self) { group in
+      for part in 0..<parts {
+        let (first, last) = (part * pages / parts + 1, (part + 1) * pages / parts)
+        let tool = ToolProcess(
+          executable: pdftoppm,
+          arguments: [
+            "-jpeg", "-jpegopt", "quality=90", "-scale-to-x", String(width), "-scale-to-y", "-1", "-f", String(first),
+            "-l", String(last), pdf.path, prefix.path,
+          ])
+        group.addTask {
+          try await tool.run(file: name, timeLimit: timeLimit) {
+            guard part == 0 else { return }
+            // The newest file of each process may still be being written: only the others are done.
+            let made = (try? FileManager.default.contentsOfDirectory(atPath: folder.path).count) ?? 0
+            progress(max(0, made - parts))
+          }
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
     }
     let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-      .filter { $0.hasSuffix(".jpg") }.sorted().map { folder.appendingPathComponent($0) }
-    guard outcome.status == 0, files.count == pages else {
-      throw ShareSynchError.cannotImport(
-        file: name, reason: "its pages could not be drawn (\(outcome.errors.split(separator: "\n").last ?? ""))")
+      .compactMap { file in pageNumber(file).map { ($0, folder.appendingPathComponent(file)) } }
+      .sorted { $0.0 < $1.0 }.map(\.1)
+    guard outcomes.allSatisfy({ $0.status == 0 }), files.count == pages else {
+      let said = outcomes.compactMap { $0.errors.split(separator: "\n").last }.first ?? ""
+      throw ShareSynchError.cannotImport(file: name, reason: "its pages could not be drawn (\(said))")
     }
     progress(pages)
     return files
+  }
+
+  /// The page number of a file pdftoppm wrote (`page-07.jpg` → 7; the padding depends on the
+  /// last page each process drew).
+  static func pageNumber(_ file: String) -> Int? {
+    guard file.hasPrefix("page-"), file.hasSuffix(".jpg") else { return nil }
+    return Int(file.dropFirst("page-".count).dropLast(".jpg".count))
   }
 }

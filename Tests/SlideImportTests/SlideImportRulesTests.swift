@@ -46,6 +46,11 @@ import Testing
     #expect(PowerPointOutline.resolve("/ppt/media/a.mp4", against: "ppt/slides") == "ppt/media/a.mp4")
   }
 
+  @Test func pagesAreOrderedByTheirNumberWhateverTheirPadding() {
+    #expect(PDFPages.pageNumber("page-07.jpg") == 7 && PDFPages.pageNumber("page-061.jpg") == 61)
+    #expect(PDFPages.pageNumber("page-1.png") == nil && PDFPages.pageNumber("other.jpg") == nil)
+  }
+
   @Test func aMissingFileOrAnUnknownFormatIsRefusedBeforeAnythingRuns() async throws {
     let work = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: work) }
