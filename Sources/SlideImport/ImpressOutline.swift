@@ -43,12 +43,20 @@ enum ImpressOutline {
       })
   }
 
-  /// The automatic styles that matter: text formats by style name, and the hidden page styles.
+  /// The automatic styles that matter: text formats by style name, the hidden page styles, and
+  /// whether each list style's items show a label (a bullet, or a number with a format).
   private struct Styles {
     var text: [String: NotesText.Run] = [:]
     var hiddenPages: Set<String> = []
+    var labelledLists: [String: Bool] = [:]
 
     init(_ automatic: XMLTag?) {
+      for list in automatic?.elements("list-style") ?? [] {
+        guard let name = list.attributes["name"], let first = list.elements.first else { continue }
+        labelledLists[name] =
+          first.name == "list-level-style-bullet"
+          || (first.name == "list-level-style-number" && !(first.attributes["num-format"] ?? "").isEmpty)
+      }
       for style in automatic?.elements("style") ?? [] {
         guard let name = style.attributes["name"] else { continue }
         if style.first("drawing-page-properties")?.attributes["visibility"] == "hidden" { hiddenPages.insert(name) }
@@ -80,8 +88,11 @@ enum ImpressOutline {
             runs: runs(element, style: styles.style(element, over: .init(text: "")), styles: styles), bulleted: bulleted
           )
         ]
-      case "list", "list-item", "list-header":
-        return paragraphs(element, styles: styles, bulleted: true)
+      case "list":  // a list style this file does not define (an outline's) shows bullets
+        let labelled = element.attributes["style-name"].flatMap { styles.labelledLists[$0] } ?? true
+        return paragraphs(element, styles: styles, bulleted: labelled)
+      case "list-item": return paragraphs(element, styles: styles, bulleted: bulleted)
+      case "list-header": return paragraphs(element, styles: styles, bulleted: false)  // a header has no label
       default: return []
       }
     }
