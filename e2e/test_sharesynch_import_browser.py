@@ -75,6 +75,9 @@ def test_a_dropped_pptx_becomes_a_sermon_presented_on_two_screens(screens, serve
     assert state["slide"] == sermon.id(1)
     presenter = screens.wait("presenter", notes=lambda notes: bool(notes) and notes.startswith("Bold italic"))
     assert "first point" in presenter["notes"]
+    captions = driver.execute_script("return [...document.querySelectorAll('#thumbs .thumb .number')].map(n => n.textContent)")
+    assert captions[:3] == ["1 Living hope", "2", "3 जीवित आशा"], "the slides' titles caption their thumbnails"
+
     screens.press(Keys.ARROW_RIGHT)
     screens.shows_slide(sermon, 2)
 
