@@ -110,3 +110,16 @@ def test_sermons_are_added_moved_timed_and_deleted_on_the_series_screen(browser,
     driver.find_element(By.CSS_SELECTOR, "article.sermon[data-sermon='stephen'] .delete-sermon").click()
     driver.switch_to.alert.accept()
     wait_for(driver, lambda d: order() == ["pentecost"])
+
+
+def test_the_width_slides_are_drawn_at_is_a_setting(browser, server):
+    browser.get(server.base + "/sharesynch/settings")
+    width = browser.find_element(By.ID, "slide-width")
+    wait_for(browser, lambda d: width.get_attribute("value") == "1920")
+    width.clear()
+    width.send_keys("1280", Keys.TAB)
+    wait_for(browser, lambda d: server.get_json("/api/sharesynch/settings")["slideWidth"] == 1280)
+    width.clear()
+    width.send_keys("99999", Keys.TAB)
+    wait_for(browser, lambda d: "pixels wide: give 320 to 7680" in d.find_element(By.CSS_SELECTOR, "[role=alert]").text)
+    assert server.get_json("/api/sharesynch/settings")["slideWidth"] == 1280
