@@ -223,3 +223,32 @@ def test_an_import_job_runs_one_at_a_time_and_cancel_leaves_nothing(tmp_path, de
         assert second["progress"]["total"] == 4
     finally:
         server.stop()
+
+
+def finished(server, job):
+    while job["state"] == "running":
+        time.sleep(0.2)
+        job = call(server, "GET", f"/api/sharesynch/imports/{job['id']}")
+    return job
+
+
+def test_the_api_adds_a_language_to_a_sermon(tmp_path):
+    server = Server(tmp_path / "data").start()
+    try:
+        call(server, "POST", "/api/sharesynch/series", {"name": "Langs", "slideLanguages": ["en"]})
+
+        def upload(colour):
+            return call(server, "POST", "/api/sharesynch/uploads?name=p.png", raw=solid_picture(colour).getvalue())["upload"]
+
+        first = finished(server, call(server, "POST", "/api/sharesynch/series/langs/imports",
+                                      {"uploads": [upload((9, 9, 9)), upload((8, 8, 8))], "title": {"en": "Talk"}}))
+        assert first["state"] == "done" and first["result"]["slides"] == 2
+        added = finished(server, call(server, "POST", "/api/sharesynch/series/langs/imports",
+                                      {"uploads": [upload((7, 7, 7))], "sermon": "talk", "addLanguage": True,
+                                       "slideLanguage": "sw", "noteLanguage": "sw"}))
+        assert added["state"] == "done" and added["result"]["slides"] == 1, added
+        assert any("slides 2–2 have no sw notes" in line for line in added["report"]), added["report"]
+        details = call(server, "GET", "/api/sharesynch/series/langs")
+        assert details["slideLanguages"] == ["en", "sw"] and details["noteLanguages"] == ["en", "sw"]
+    finally:
+        server.stop()
