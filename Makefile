@@ -42,6 +42,7 @@ bench: setup
 	.venv/bin/python Benchmarks/sharesynch_edit_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_start_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_latency_bench.py .build/release/scriptorium
+	.venv/bin/python Benchmarks/sharesynch_import_bench.py .build/release/scriptorium
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Benchmarks

@@ -62,10 +62,14 @@ let package = Package(
       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libgdk-pixbuf-2.0-dev"])]
     ),
     .target(name: "ShareSynchPDF", dependencies: ["ShareSynch", "CPangoCairo"]),
+    .target(
+      name: "SlideImport",
+      dependencies: ["AppSupport", "ShareSynch", .product(name: "ZIPFoundation", package: "ZIPFoundation")]
+    ),
     .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
     .target(
       name: "ShareSynchServer",
-      dependencies: ["AppSupport", "CQREncode", "ShareSynch", "WebFetch"]
+      dependencies: ["AppSupport", "CQREncode", "ShareSynch", "SlideImport", "WebFetch"]
     ),
     .target(
       name: "WebFetch",
@@ -78,7 +82,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "Stemming",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
+        "Stemming",
         "WebFetch", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -90,7 +95,8 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "Stemming",
+        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
+        "Stemming",
         "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -159,6 +165,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "ShareSynchPDFTests", dependencies: ["ShareSynchPDF", "ShareSynch", "TestSupport"]),
+    .testTarget(name: "SlideImportTests", dependencies: ["SlideImport", "ShareSynch", "TestSupport"]),
     .testTarget(
       name: "WebAppTests",
       dependencies: [

@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 debian_packages=(libsqlite3-dev sqlite3 zlib1g-dev libarchive-dev libicu-dev python3-venv chromium chromium-driver fonts-noto-core wrk
   libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev poppler-utils libqrencode-dev zbar-tools librsvg2-bin
   dictd dict dict-freedict-swe-eng dict-freedict-eng-swe dict-freedict-cym-eng dict-freedict-eng-cym
-  espeak-ng libhunspell-dev hunspell-sv hunspell-fr hunspell-sw hunspell-en-us)
+  espeak-ng libhunspell-dev hunspell-sv hunspell-fr hunspell-sw hunspell-en-us
+  libreoffice-impress)
 # More FreeDict pairs for Lexikon, by name: FREEDICT="deu-eng fra-eng" scripts/setup.sh, or
 # scripts/setup.sh deu-eng fra-eng (`apt-cache search dict-freedict` lists them).
 for pair in ${FREEDICT:-} "$@"; do
@@ -34,7 +35,7 @@ if [ ! -x .venv/bin/python ]; then
   echo "setup: creating the Python virtualenv in .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import usfm_grammar, pytest, selenium, fsrs, anki, cryptography, schemathesis" >/dev/null 2>&1; then
+if ! .venv/bin/python -c "import usfm_grammar, pytest, selenium, fsrs, anki, cryptography, schemathesis, pptx" >/dev/null 2>&1; then
   echo "setup: installing Python test tools into .venv"
   .venv/bin/pip install -q --disable-pip-version-check -r scripts/requirements.txt
 fi

@@ -112,6 +112,8 @@ public struct SermonSlide: Codable, Sendable, Equatable {
 
   /// An appeal slide's audience text, read from its notes (nil for other slides).
   public let appeal: AppealScript?
+  /// Its title in the file it was imported from (the thumbnail's caption), if any.
+  public var title: String? = nil
 
   /// The slide as the presentation engine needs it.
   public var presentation: PresentationSlide { PresentationSlide(id: id, hidden: hidden, appeal: appeal) }

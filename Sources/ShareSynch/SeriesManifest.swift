@@ -20,6 +20,31 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
   public var sermons: [Sermon]
   /// Every file of the package besides the manifest.
   public var resources: [Resource]
+  /// Variations exported with the series (installed as variations of it), each with its own
+  /// slide order, visibility, edited notes and added slides.
+  public var variations: [VariationExport]? = nil
+
+  /// A variation as a package carries it.
+  public struct VariationExport: Codable, Sendable, Equatable {
+    /// Its name.
+    public var name: String
+    /// Each sermon's slides in the variation's order.
+    public var sermons: [String: [VariationSlide]]
+    /// Each sermon's target length in seconds, where one was set.
+    public var targets: [String: Int]? = nil
+  }
+
+  /// A slide of an exported variation: a slide of the package (`slide`, of `sermon` when it is
+  /// another sermon's) or one the user added (`resource`), with its visibility and the notes the
+  /// user wrote per language.
+  public struct VariationSlide: Codable, Sendable, Equatable {
+    public var slide: String?
+    public var sermon: String?
+    public var kind: Kind
+    public var resource: String?
+    public var hidden: Bool
+    public var notes: [String: String]
+  }
 
   /// An appeal song: its videos and the image for a text-only appeal.
   public struct Song: Codable, Sendable, Equatable {
@@ -61,6 +86,17 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
     public var notes: [String: String]
     /// Hidden in the original order.
     public var hidden: Bool?
+    /// Its title in the file it was imported from (the thumbnail's caption).
+    public var title: String?
+    /// Its picture per slide language where the text is part of the picture (seed A.3.1.8);
+    /// a language without one shows `resource`.
+    public var pictures: [String: String]?
+
+    /// Every file the slide shows, in any language.
+    public var files: [String] { (resource.map { [$0] } ?? []) + (pictures.map { $0.values.sorted() } ?? []) }
+
+    /// The picture or video shown in `language`.
+    public func resource(in language: String) -> String? { pictures?[language] ?? resource }
   }
 
   /// The kinds of slide.
@@ -145,7 +181,23 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
         if let overlay = slide.overlays?.values.first(where: { !Self.isHexColor($0.color) }) {
           return "sermon \(name), slide \(slide.id): the overlay colour \(shortened(overlay.color)) is not #rrggbb"
         }
-        referenced += slide.resource.map { [$0] } ?? []
+        referenced += slide.files
+      }
+    }
+    let slideIDs = Set(sermons.flatMap { sermon in sermon.slides.map { "\(sermon.id)/\($0.id)" } })
+    for variation in variations ?? [] {
+      for (sermonID, slides) in variation.sermons {
+        let name = "variation \(shortened(variation.name)), sermon \(shortened(sermonID))"
+        guard sermons.contains(where: { $0.id == sermonID }) else { return "\(name): no such sermon" }
+        for slide in slides {
+          if let id = slide.slide, !slideIDs.contains("\(slide.sermon ?? sermonID)/\(id)") {
+            return "\(name): no slide \(shortened(id))"
+          }
+          if slide.slide == nil, slide.kind != .appeal, slide.resource == nil {
+            return "\(name): a slide shows nothing"
+          }
+          referenced += slide.resource.map { [$0] } ?? []
+        }
       }
     }
     if let missing = referenced.first(where: { !listed.contains($0) }) {
@@ -162,7 +214,9 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
     [name] + songs.map(\.name)
       + sermons.flatMap { sermon in
         Array(sermon.title.values)
-          + sermon.slides.flatMap { Array($0.notes.values) + ($0.overlays?.values.map(\.text) ?? []) }
+          + sermon.slides.flatMap {
+            Array($0.notes.values) + ($0.overlays?.values.map(\.text) ?? []) + ($0.title.map { [$0] } ?? [])
+          }
       }
   }
 

@@ -50,15 +50,25 @@ public enum SeriesPackage {
     }
     object["format"] = SeriesManifest.currentFormat
     object["resources"] = []
-    var manifest: SeriesManifest
+    let manifest: SeriesManifest
     do {
       manifest = try JSONDecoder().decode(SeriesManifest.self, from: JSONSerialization.data(withJSONObject: object))
     } catch {
       throw ShareSynchError.badSeriesFolder(path: description.path, reason: "\(error)")
     }
+    return try write(manifest, filesIn: folder, to: output)
+  }
+
+  /// Writes `manifest` as a package to `output` with the files it uses, read from `folder`
+  /// (listed with their sizes and SHA-256); returns the manifest as packed.
+  @discardableResult
+  public static func write(_ manifest: SeriesManifest, filesIn folder: URL, to output: URL) throws -> SeriesManifest {
+    var manifest = manifest
+    manifest.format = SeriesManifest.currentFormat
     let used = Set(
       manifest.songs.flatMap { [$0.vocal, $0.instrumental, $0.image].compactMap { $0 } }
-        + manifest.sermons.flatMap { $0.slides.compactMap(\.resource) }
+        + manifest.sermons.flatMap { $0.slides.flatMap(\.files) }
+        + (manifest.variations ?? []).flatMap { $0.sermons.values.flatMap { $0.compactMap(\.resource) } }
     ).sorted()
     manifest.resources = try used.map { path in
       if let reason = unsafeReason(path) { throw ShareSynchError.badSeriesFolder(path: path, reason: reason) }
@@ -137,6 +147,17 @@ public enum SeriesPackage {
           clean.sermons[sermon].slides[slide].notes = clean.sermons[sermon].slides[slide].notes.mapValues(
             NotesHTML.sanitize)
         }
+      }
+      clean.variations = clean.variations?.map { variation in
+        var variation = variation
+        variation.sermons = variation.sermons.mapValues { slides in
+          slides.map { slide in
+            var slide = slide
+            slide.notes = slide.notes.mapValues(NotesHTML.sanitize)
+            return slide
+          }
+        }
+        return variation
       }
       let encoder = JSONEncoder()
       encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -54,6 +54,26 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   case seriesBeingPresented(String)
   /// A sermon's target length (seconds) outside the lengths allowed.
   case badTargetLength(seconds: Int, allowed: ClosedRange<Int>)
+  /// A file that cannot be imported as slides, and why.
+  case cannotImport(file: String, reason: String)
+  /// A presentation or PDF locked with a password.
+  case passwordProtected(file: String)
+  /// A presentation or PDF without a single page.
+  case emptyDocument(file: String)
+  /// A conversion that took longer than the time limit allows.
+  case importTimedOut(file: String, seconds: Int)
+  /// A program the import needs is not installed.
+  case converterMissing(tool: String)
+  /// An import was asked for with no file.
+  case nothingToImport
+  /// A series or sermon name that is blank or too long.
+  case badName(String, what: String)
+  /// A slide width (pixels) outside the widths allowed.
+  case badSlideWidth(Int, allowed: ClosedRange<Int>)
+  /// An import is already running (one at a time).
+  case importRunning
+  /// No import job with this id.
+  case unknownImport(String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -96,6 +116,21 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .seriesBeingPresented: "this series is being presented: stop presenting it first"
     case .badTargetLength(let seconds, let allowed):
       "a target length of \(seconds) seconds is refused: give one from \(allowed.lowerBound) to \(allowed.upperBound) seconds"
+    case .cannotImport(let file, let reason): "\(shortened(file)) cannot be imported: \(reason)"
+    case .passwordProtected(let file):
+      "\(shortened(file)) is protected by a password: save a copy without one and import that"
+    case .emptyDocument(let file): "\(shortened(file)) has no pages"
+    case .importTimedOut(let file, let seconds):
+      "converting \(shortened(file)) took more than \(seconds) seconds and was stopped"
+    case .converterMissing(let tool):
+      "\(shortened(tool)) is not installed: run scripts/setup.sh (it installs libreoffice-impress and poppler-utils)"
+    case .nothingToImport: "choose at least one file to import"
+    case .badName(let name, let what):
+      name.trimmed.isEmpty ? "a \(what) needs a name" : "a \(what)'s name is one line of at most 200 characters"
+    case .badSlideWidth(let width, let allowed):
+      "slides cannot be \(width) pixels wide: give \(allowed.lowerBound) to \(allowed.upperBound)"
+    case .importRunning: "an import is running: wait for it or cancel it first"
+    case .unknownImport(let id): "no import \(shortened(id))"
     }
   }
 }

@@ -68,7 +68,7 @@ extension ShareSynchStore {
 
 extension FileHandle {
   /// Up to `count` first bytes, then closes the handle.
-  func readHead(_ count: Int) throws -> Data {
+  public func readHead(_ count: Int) throws -> Data {
     defer { try? close() }
     return try read(upToCount: count) ?? Data()
   }

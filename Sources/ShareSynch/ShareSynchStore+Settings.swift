@@ -39,15 +39,20 @@ extension ShareSynchStore {
       return ShareSynchSettings(
         catalogURL: stored["catalogURL"], activation: stored["activation"],
         advance: stored["advance"].flatMap(AdvanceMode.init(rawValue:)) ?? .buttons,
-        endOfSermon: stored["endOfSermon"].flatMap(EndOfSermon.init(rawValue:)) ?? .black)
+        endOfSermon: stored["endOfSermon"].flatMap(EndOfSermon.init(rawValue:)) ?? .black,
+        slideWidth: stored["slideWidth"].flatMap(Int.init) ?? ShareSynchSettings.defaultSlideWidth)
     }
   }
 
   /// Changes the settings given (an empty text clears one) in one transaction; a catalog address
   /// must be http(s).
   public func updateSettings(
-    catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil, endOfSermon: EndOfSermon? = nil
+    catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil, endOfSermon: EndOfSermon? = nil,
+    slideWidth: Int? = nil
   ) async throws -> ShareSynchSettings {
+    if let slideWidth, !ShareSynchSettings.slideWidths.contains(slideWidth) {
+      throw ShareSynchError.badSlideWidth(slideWidth, allowed: ShareSynchSettings.slideWidths)
+    }
     let catalog = catalogURL?.trimmed
     if let catalog, !catalog.isEmpty,
       URL(string: catalog)?.scheme.map({ ["http", "https"].contains($0.lowercased()) }) != true
@@ -57,7 +62,7 @@ extension ShareSynchStore {
     try await writer.write { db in
       for (key, value) in [
         ("catalogURL", catalog), ("activation", activation?.trimmed), ("advance", advance?.rawValue),
-        ("endOfSermon", endOfSermon?.rawValue),
+        ("endOfSermon", endOfSermon?.rawValue), ("slideWidth", slideWidth.map(String.init)),
       ] {
         guard let value else { continue }
         if value.isEmpty {
@@ -107,4 +112,11 @@ public struct ShareSynchSettings: Codable, Sendable, Equatable {
   public let advance: AdvanceMode
   /// What advancing past the last slide does.
   public let endOfSermon: EndOfSermon
+  /// How wide imported slides are drawn, in pixels (the display's width).
+  public var slideWidth: Int = defaultSlideWidth
+
+  /// The width slides are imported at unless Settings says otherwise (a Full HD display).
+  public static let defaultSlideWidth = 1920
+  /// The widths slides may be imported at.
+  public static let slideWidths = 320...7680
 }

@@ -74,6 +74,7 @@ public final class ShareSynchStore: Sendable {
         }
       }
       series.currentVariationID = original.id
+      try Self.registerVariations(manifest, db, series: &series)
       try series.update(db)
       return series
     }
@@ -151,17 +152,7 @@ public final class ShareSynchStore: Sendable {
       }
       var variation = Variation(id: nil, seriesID: seriesID, name: name, isOriginal: false)
       try variation.insert(db)
-      try db.execute(
-        sql: """
-          INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes)
-          SELECT ?, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes
-          FROM Slides WHERE variationID = ?
-          """, arguments: [variation.id, from.id])
-      try db.execute(
-        sql: """
-          INSERT INTO SermonStates (variationID, sermonID, appealType, appealSong, lastSlideID, targetSeconds)
-          SELECT ?, sermonID, appealType, appealSong, NULL, targetSeconds FROM SermonStates WHERE variationID = ?
-          """, arguments: [variation.id, from.id])
+      try Self.copyRows(db, from: from.id!, to: variation.id!)
       series.currentVariationID = variation.id
       try series.update(db)
       return variation
@@ -190,6 +181,21 @@ public final class ShareSynchStore: Sendable {
         try series.update(db)
       }
     }
+  }
+
+  /// Copies a variation's slide rows and sermon states (but the slide shown last) into another.
+  static func copyRows(_ db: Database, from source: Int64, to target: Int64) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO Slides (variationID, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes)
+        SELECT ?, sermonID, position, sourceSlideID, sourceSermonID, kind, resource, hidden, notes
+        FROM Slides WHERE variationID = ?
+        """, arguments: [target, source])
+    try db.execute(
+      sql: """
+        INSERT INTO SermonStates (variationID, sermonID, appealType, appealSong, lastSlideID, targetSeconds)
+        SELECT ?, sermonID, appealType, appealSong, NULL, targetSeconds FROM SermonStates WHERE variationID = ?
+        """, arguments: [target, source])
   }
 
   static func variation(_ db: Database, _ id: Int64, in seriesID: String) throws -> Variation {
@@ -234,10 +240,13 @@ public final class ShareSynchStore: Sendable {
         let notes = row.notes[series.noteLanguage] ?? originalNotes
         return SermonSlide(
           id: row.id!, position: row.position, kind: row.kind,
-          resource: row.kind == .appeal ? appealResource : row.resource, hidden: row.hidden,
+          resource: row.kind == .appeal
+            ? appealResource
+            : (row.resource == original?.resource ? original?.resource(in: series.slideLanguage) : row.resource),
+          hidden: row.hidden,
           custom: row.sourceSlideID == nil, notes: notes, notesEdited: notes != originalNotes,
           overlay: original?.overlays?[series.slideLanguage],
-          appeal: row.kind == .appeal ? AppealScript(notesHTML: notes) : nil)
+          appeal: row.kind == .appeal ? AppealScript(notesHTML: notes) : nil, title: original?.title)
       }
     }
   }

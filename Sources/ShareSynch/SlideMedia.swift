@@ -3,9 +3,9 @@ import Foundation
 /// What a slide may show: PNG or JPEG pictures and MP4 or WebM videos, told by their first
 /// bytes. Files are served with the type their name gives, so the name must agree with the
 /// content: nothing installed can be run by the browser as a page or a script.
-enum SlideMedia {
+public enum SlideMedia {
   /// How many first bytes `kind` needs.
-  static let headLength = 12
+  public static let headLength = 12
 
   /// MP4 brands (ISO base media) a browser's video element plays.
   private static let mp4Brands: Set<String> = [
@@ -13,7 +13,7 @@ enum SlideMedia {
   ]
 
   /// The kind and usual file extension of a picture or video, from its first bytes.
-  static func kind(_ head: Data) -> (SeriesManifest.Kind, String)? {
+  public static func kind(_ head: Data) -> (SeriesManifest.Kind, String)? {
     let bytes = [UInt8](head.prefix(headLength))
     if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return (.image, "png") }
     if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return (.image, "jpg") }

@@ -19,6 +19,8 @@ public struct ShareSynchServices: Sendable {
   public let downloads: SeriesDownloads
   /// The editing sessions in progress.
   public let editSessions = EditSessions()
+  /// Sermons being made from uploaded slides.
+  public let imports: SlideImports
 
   /// The services of a data folder: `sharesynch.sqlite`, series under `media/sharesynch/series/`,
   /// long runs logged to the timer log.
@@ -38,6 +40,9 @@ public struct ShareSynchServices: Sendable {
     self.dataFolder = folder
     self.timerLog = timerLog ?? TimerLog(dataFolder: folder)
     downloads = SeriesDownloads(store: store, dataFolder: folder)
+    imports = SlideImports(store: store, scratch: folder.scratch) { series in
+      try? await hub.slidesChanged(series: series)
+    }
   }
 
   // MARK: Start-up and the inbox
@@ -148,10 +153,12 @@ public struct ShareSynchServices: Sendable {
 
   /// Changes the settings given; a running presentation follows a new end-of-sermon choice.
   public func updateSettings(
-    catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil, endOfSermon: EndOfSermon? = nil
+    catalogURL: String? = nil, activation: String? = nil, advance: AdvanceMode? = nil, endOfSermon: EndOfSermon? = nil,
+    slideWidth: Int? = nil
   ) async throws -> ShareSynchSettings {
     let settings = try await store.updateSettings(
-      catalogURL: catalogURL, activation: activation, advance: advance, endOfSermon: endOfSermon)
+      catalogURL: catalogURL, activation: activation, advance: advance, endOfSermon: endOfSermon,
+      slideWidth: slideWidth)
     if endOfSermon != nil { await hub.endOfSermonChanged(settings.endOfSermon) }
     return settings
   }

@@ -15,6 +15,7 @@ struct ShareSynchCommand: AsyncParsableCommand {
       ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
       ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
       ShareSynchPresent.self, ShareSynchPDFCommand.self, ShareSynchInbox.self, ShareSynchDownload.self,
+      ShareSynchCreate.self, ShareSynchImport.self, ShareSynchExport.self,
     ])
 }
 
@@ -131,6 +132,14 @@ struct ShareSynchInstall: AsyncParsableCommand {
   }
 }
 
+/// Writes `FILE.sha256` beside a package (`sha256sum`'s format) and returns the checksum.
+func writeChecksumFile(of package: URL) throws -> String {
+  let checksum = try SeriesPackage.sha256(of: package)
+  try "\(checksum)  \(package.lastPathComponent)\n".write(
+    to: URL(fileURLWithPath: package.path + ".sha256"), atomically: true, encoding: .utf8)
+  return checksum
+}
+
 struct ShareSynchPack: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "pack", abstract: "Build a series package from a folder with series.json and its media.")
@@ -141,9 +150,7 @@ struct ShareSynchPack: AsyncParsableCommand {
   func run() async throws {
     let outputURL = URL(fileURLWithPath: output)
     let manifest = try SeriesPackage.pack(folder: URL(fileURLWithPath: folder), to: outputURL)
-    let checksum = try SeriesPackage.sha256(of: outputURL)
-    try "\(checksum)  \(outputURL.lastPathComponent)\n".write(
-      to: URL(fileURLWithPath: output + ".sha256"), atomically: true, encoding: .utf8)
+    let checksum = try writeChecksumFile(of: outputURL)
     try options.common.emit(["id": manifest.id, "sha256": checksum, "resources": "\(manifest.resources.count)"]) {
       "Packed \(manifest.name): \(manifest.sermons.count) sermons, \(manifest.resources.count) files → \(output) (SHA-256 \(checksum), also in \(output).sha256)"
     }

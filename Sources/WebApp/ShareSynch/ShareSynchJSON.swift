@@ -111,6 +111,7 @@ struct ShareSynchSettingsJSON: Encodable {
   let activation: String?
   let advance: AdvanceMode
   let endOfSermon: EndOfSermon
+  let slideWidth: Int
   let timerLog: [PresentationRun]
 
   init(_ overview: ShareSynchOverview) {
@@ -121,6 +122,7 @@ struct ShareSynchSettingsJSON: Encodable {
     activation = overview.settings.activation
     advance = overview.settings.advance
     endOfSermon = overview.settings.endOfSermon
+    slideWidth = overview.settings.slideWidth
     timerLog = overview.timerLog
   }
 }
@@ -131,6 +133,7 @@ struct SettingsInputJSON: Decodable {
   let activation: String?
   let advance: AdvanceMode?
   let endOfSermon: EndOfSermon?
+  let slideWidth: Int?
 }
 
 /// The slide and note languages to show a series in.

@@ -36,6 +36,15 @@ struct ShareSynchRoutes: AppRoutes {
       .get("/sharesynch/settings", page("sharesynch-settings", title: "ShareSynch: settings")),
 
       .get("/api/sharesynch/series", series),
+      .post("/api/sharesynch/series", createSeries),
+      .post("/api/sharesynch/series/:series/sermons", addSermon),
+      .put("/api/sharesynch/series/:series/sermons/:sermon", changeSermon),
+      .delete("/api/sharesynch/series/:series/sermons/:sermon", deleteSermon),
+      .get("/api/sharesynch/series/:series/package", exportPackage),
+      .post("/api/sharesynch/uploads", uploadForImport),
+      .post("/api/sharesynch/series/:series/imports", startImport),
+      .get("/api/sharesynch/imports/:id", importState),
+      .post("/api/sharesynch/imports/:id/cancel", cancelImport),
       .get("/api/sharesynch/series/:series", details),
       .delete("/api/sharesynch/series/:series", deleteSeries),
       .put("/api/sharesynch/series/:series/languages", setLanguages),
@@ -198,7 +207,8 @@ struct ShareSynchRoutes: AppRoutes {
   {
     let body = try await request.decode(as: SettingsInputJSON.self, context: context)
     _ = try await services.updateSettings(
-      catalogURL: body.catalogURL, activation: body.activation, advance: body.advance, endOfSermon: body.endOfSermon)
+      catalogURL: body.catalogURL, activation: body.activation, advance: body.advance, endOfSermon: body.endOfSermon,
+      slideWidth: body.slideWidth)
     return JSONResponse(ShareSynchSettingsJSON(try await services.overview()))
   }
 

@@ -2,6 +2,7 @@
 // slide and note languages and variation, and open one of its sermons in presentation mode.
 import { $, api, el, failInto } from "/static/api.js";
 import { mediaURL } from "/static/sharesynch-live.js";
+import { renderAuthoring, sermonControls, setupAuthoring } from "/static/sharesynch-author.js";
 
 // From the menu a sermon opens at slide 1 (`start=1`), even when it is being presented already.
 const presentURL = (series, sermon) => `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermon)}&start=1`;
@@ -59,12 +60,15 @@ function renderDetails(details) {
   $("note-language").replaceChildren(...options(details.noteLanguages, details.series.noteLanguage));
   $("variation").replaceChildren(...details.variations.map((variation) =>
     el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variation.name)));
-  $("sermons").replaceChildren(...details.sermons.map((sermon) => el("article", { class: "sermon", dataset: { sermon: sermon.id } },
+  const controls = { show: (id) => showSeriesList().then(() => showSeries(id)), fail };
+  $("sermons").replaceChildren(...details.sermons.map((sermon, index) => el("article", { class: "sermon", dataset: { sermon: sermon.id } },
     sermon.thumbnail ? el("img", { src: mediaURL(details.series.id, sermon.thumbnail), alt: "" }) : el("img", { alt: "" }),
     el("h3", { dir: "auto" }, sermon.title),
     el("p", { class: "meta" }, `${sermon.slides} slides`),
     el("a", { class: "present button", href: presentURL(details.series.id, sermon.id) }, "Present"), " ",
-    el("a", { class: "handout button secondary", href: `/api/sharesynch/series/${encodeURIComponent(details.series.id)}/sermons/${encodeURIComponent(sermon.id)}/handout.pdf`, download: `${sermon.id}.pdf` }, "PDF handout"))));
+    el("a", { class: "handout button secondary", href: `/api/sharesynch/series/${encodeURIComponent(details.series.id)}/sermons/${encodeURIComponent(sermon.id)}/handout.pdf`, download: `${sermon.id}.pdf` }, "PDF handout"),
+    sermonControls(details.series.id, sermon, index, details.sermons.length, controls))));
+  renderAuthoring(details);
   $("new-variation-from").replaceChildren(...details.variations.map((variation) =>
     el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variation.name)));
   $("variation-list").replaceChildren(...details.variations.map((variation) => {
@@ -112,6 +116,8 @@ $("variation").addEventListener("change", async () => {
     fail(error);
   }
 });
+
+setupAuthoring({ current: () => currentSeries, show: (id) => showSeriesList().then(() => showSeries(id)), fail });
 
 api("GET", "/api/sharesynch/last").then((last) => {
   $("last-hint").textContent = `Last used: ${last.series} / ${last.sermon}`;

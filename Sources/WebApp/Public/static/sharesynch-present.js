@@ -181,8 +181,9 @@ function renderMirror(slide) {
 
 function renderThumbs() {
   $("thumbs").replaceChildren(...sermon.visible.map((slide, index) => {
-    const thumb = el("button", { type: "button", class: "thumb", title: `Slide ${index + 1}`, dataset: { number: String(index + 1), slide: String(slide.id) } },
-      thumbPicture(slide), el("span", { class: "number" }, String(index + 1)));
+    const caption = slide.title ? `${index + 1} ${slide.title}` : String(index + 1); // an imported slide's title
+    const thumb = el("button", { type: "button", class: "thumb", title: slide.title ? `Slide ${caption}` : `Slide ${index + 1}`, dataset: { number: String(index + 1), slide: String(slide.id) } },
+      thumbPicture(slide), el("span", { class: "number", dir: "auto" }, caption));
     thumb.addEventListener("click", () => move({ intent: "show", slide: slide.id }));
     return thumb;
   }));

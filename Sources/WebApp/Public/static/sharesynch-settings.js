@@ -24,6 +24,7 @@ function render(settings) {
   $("storage-total").textContent = `In all: ${megabytes(settings.totalBytes)}` + (settings.freeBytes != null ? `, ${megabytes(settings.freeBytes)} free` : "");
   $("advance").value = settings.advance;
   $("end-of-sermon").value = settings.endOfSermon;
+  $("slide-width").value = String(settings.slideWidth);
   $("catalog-url").value = settings.catalogURL ?? "";
   $("activation").value = settings.activation ?? "";
   $("timer-log").replaceChildren(...settings.timerLog.map((run) => el("tr", {},
@@ -53,6 +54,7 @@ async function showUnlocks() {
 
 $("advance").addEventListener("change", () => save({ advance: $("advance").value }));
 $("end-of-sermon").addEventListener("change", () => save({ endOfSermon: $("end-of-sermon").value }));
+$("slide-width").addEventListener("change", () => save({ slideWidth: Number($("slide-width").value) }));
 $("settings-form").addEventListener("submit", (event) => {
   event.preventDefault();
   save({ catalogURL: $("catalog-url").value, activation: $("activation").value });

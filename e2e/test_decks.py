@@ -1,0 +1,98 @@
+"""Test decks made with python-pptx: notes with bold, italic, underline, strike and bullets, a
+hidden slide, a full-slide picture of one known colour, and Arabic and Devanagari text, so the
+import can be checked against what the deck really holds."""
+from io import BytesIO
+
+from PIL import Image
+from pptx import Presentation
+from pptx.oxml.ns import qn
+from pptx.util import Emu
+
+PICTURE_COLOUR = (200, 30, 40)
+ARABIC_NOTES = "الرجاء الحي"
+DEVANAGARI_TITLE = "जीवित आशा"
+
+
+def solid_picture(colour, size=(320, 180)):
+    data = BytesIO()
+    Image.new("RGB", size, colour).save(data, "PNG")
+    data.seek(0)
+    return data
+
+
+def _notes(slide, paragraphs):
+    """Writes notes as paragraphs of (text, {b, i, u, strike}) runs; a paragraph starting with
+    '• ' becomes a bulleted one."""
+    frame = slide.notes_slide.notes_text_frame
+    for index, runs in enumerate(paragraphs):
+        paragraph = frame.paragraphs[0] if index == 0 else frame.add_paragraph()
+        bullet = runs and runs[0][0].startswith("• ")
+        if bullet:
+            runs = [(runs[0][0][2:], runs[0][1])] + runs[1:]
+            properties = paragraph._p.get_or_add_pPr()
+            properties.set("marL", "285750")
+            properties.set("indent", "-285750")
+            character = properties.makeelement(qn("a:buChar"), {"char": "•"})
+            properties.append(character)
+        for text, style in runs:
+            style = set(style.split())
+            run = paragraph.add_run()
+            run.text = text
+            run.font.bold = "b" in style or None
+            run.font.italic = "i" in style or None
+            run.font.underline = "u" in style or None
+            if "strike" in style:
+                run.font._rPr.set("strike", "sngStrike")
+
+
+def make_pptx(path, slides=4, pictures=False):
+    """A deck of `slides` slides (at least 4): 1 a title with formatted notes, 2 hidden, 3 a
+    full-slide picture, 4 Devanagari title with Arabic notes; more plain ones after."""
+    deck = Presentation()
+    title_layout, blank = deck.slide_layouts[0], deck.slide_layouts[6]
+
+    first = deck.slides.add_slide(title_layout)
+    first.shapes.title.text = "Living hope"
+    _notes(first, [[("Bold ", "b"), ("italic ", "i"), ("under ", "u"), ("struck", "strike")],
+                   [("• first point", "")], [("• second point", "")], [("plain end", "")]])
+
+    hidden = deck.slides.add_slide(title_layout)
+    hidden.shapes.title.text = "Hidden slide"
+    hidden._element.set("show", "0")
+    _notes(hidden, [[("hidden notes", "")]])
+
+    picture = deck.slides.add_slide(blank)
+    picture.shapes.add_picture(solid_picture(PICTURE_COLOUR), 0, 0, deck.slide_width, deck.slide_height)
+    _notes(picture, [[("picture notes", "")]])
+
+    script = deck.slides.add_slide(title_layout)
+    script.shapes.title.text = DEVANAGARI_TITLE
+    _notes(script, [[(ARABIC_NOTES, "")]])
+
+    for number in range(5, slides + 1):
+        slide = deck.slides.add_slide(blank if pictures else title_layout)
+        if pictures:
+            colour = ((number * 37) % 256, (number * 91) % 256, (number * 53) % 256)
+            slide.shapes.add_picture(solid_picture(colour, (1280, 720)), 0, 0, deck.slide_width, deck.slide_height)
+        else:
+            slide.shapes.title.text = f"Slide {number}"
+        _notes(slide, [[(f"notes {number}", "")]])
+    deck.save(path)
+    return path
+
+
+def make_video_pptx(path, playable, unplayable):
+    """Two slides: one with an embedded WebM video (`playable`), one with a file the display
+    cannot play (`unplayable`, an .avi)."""
+    deck = Presentation()
+    for movie, mime in ((playable, "video/webm"), (unplayable, "video/x-msvideo")):
+        slide = deck.slides.add_slide(deck.slide_layouts[6])
+        slide.shapes.add_movie(str(movie), 0, 0, deck.slide_width // 2, deck.slide_height // 2,
+                               poster_frame_image=solid_picture((0, 0, 0)), mime_type=mime)
+    deck.save(path)
+    return path
+
+
+if __name__ == "__main__":
+    import sys
+    make_pptx(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 4, len(sys.argv) > 3)
