@@ -29,9 +29,10 @@ let package = Package(
     .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
     .target(
       name: "AppSupport", dependencies: ["CArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "Localization", resources: [.copy("locales")]),
     .target(
       name: "KeyIt",
-      dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AppSupport", "Localization", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -74,7 +75,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebFetch",
+        "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebFetch",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -86,7 +87,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebApp",
+        "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "WebApp",
         "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -132,6 +133,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
     .testTarget(
       name: "PhrasebookTests",
       dependencies: ["Phrasebook", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
@@ -152,7 +154,7 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchServer", "TestSupport",
+        "WebApp", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchServer", "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
