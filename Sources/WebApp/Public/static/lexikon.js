@@ -1,6 +1,6 @@
 // Lexikon's screen: look a word up, switch direction, and work from the cache of earlier lookups
 // (filtered as the search field changes). The screen's state is saved and restored on the next visit.
-import { $, api, autosave, el, failInto, showError } from "/static/api.js";
+import { $, api, autosave, el, failInto, showError, t } from "/static/api.js";
 
 const word = $("word");
 const direction = $("direction");
@@ -31,7 +31,7 @@ function updateSwap() {
   const available = [...direction.options].some((o) => o.value === reverse);
   $("swap").textContent = dictionary ? dictionary.label : direction.value;
   $("swap").disabled = !available;
-  $("swap").title = available ? "Switch direction" : "The other direction is not installed";
+  $("swap").title = available ? t("lexikon.js.switch") : t("lexikon.js.noReverse");
 }
 
 // --- state ------------------------------------------------------------------------------------
@@ -55,7 +55,7 @@ function renderEntry(entry) {
     if (sense.partOfSpeech) item.append(" ", el("span", { class: "pos" }, sense.partOfSpeech));
     senses.append(item);
   }
-  return el("article", { class: "entry" }, head, senses, el("details", { class: "raw" }, el("summary", {}, "Raw text"),
+  return el("article", { class: "entry" }, head, senses, el("details", { class: "raw" }, el("summary", {}, t("lexikon.js.raw")),
     el("pre", { dir: "auto" }, entry.raw)));
 }
 
@@ -65,9 +65,9 @@ function showResult(result) {
   const entries = $("entries");
   entries.replaceChildren();
   if (result.entries.length === 0) {
-    entries.append(el("p", {}, `No entry for “${result.word}”.`));
+    entries.append(el("p", {}, t("lexikon.js.noEntry", { word: result.word })));
     if (result.suggestions.length) {
-      const list = el("p", { class: "suggestions" }, "Did you mean: ");
+      const list = el("p", { class: "suggestions" }, `${t("lexikon.js.didYouMean")} `);
       result.suggestions.forEach((s, i) => {
         if (i) list.append(", ");
         list.append(el("a", { href: "#", dir: "auto", onclick: (e) => { e.preventDefault(); lookup(s); } }, s));
@@ -84,8 +84,9 @@ function showResult(result) {
         `${result.foundAs.asked} → ${result.word} (${result.foundAs.how})`));
     }
     entries.append(...result.entries.map(renderEntry));
-    const when = new Date(result.fetchedAt).toLocaleString();
-    $("result-meta").textContent = `${result.fromCache ? "From the cache" : "Fetched"} · fetched ${when} · looked up ${result.lookupCount}×`;
+    const when = new Date(result.fetchedAt).toLocaleString(document.documentElement.lang);
+    $("result-meta").textContent = t(result.fromCache ? "lexikon.js.fromCache" : "lexikon.js.fetched",
+      { when, count: result.lookupCount });
     $("refresh").hidden = false;
     $("add-to-phrasebook").hidden = false;
     preparePair(result);
@@ -119,8 +120,8 @@ async function refreshCache() {
     list.replaceChildren(...page.words.map((cached) => el("li", {},
       el("button", { type: "button", class: "link cached-word", dir: "auto", onclick: () => lookup(cached.word) }, cached.word),
       el("span", { class: "hint" }, ` ${cached.lookupCount}×`),
-      el("button", { type: "button", class: "danger forget", hidden: !editing, title: `Delete ${cached.word}`,
-        "aria-label": `Delete ${cached.word}`, onclick: () => forget(cached.word) }, "✕"))));
+      el("button", { type: "button", class: "danger forget", hidden: !editing, title: t("lexikon.js.delete", { word: cached.word }),
+        "aria-label": t("lexikon.js.delete", { word: cached.word }), onclick: () => forget(cached.word) }, "✕"))));
     $("cache-count").textContent = page.words.length ? `(${page.words.length}${page.more ? "+" : ""})` : "";
     $("cache-empty").hidden = page.words.length > 0 || word.value !== "";
   } catch (error) {
@@ -141,7 +142,7 @@ async function forget(cachedWord) {
 function setEditing(on) {
   editing = on;
   $("edit-cache").setAttribute("aria-pressed", String(on));
-  $("edit-cache").textContent = on ? "Done" : "Edit";
+  $("edit-cache").textContent = on ? t("lexikon.js.done") : $("edit-cache").dataset.edit;
   $("clear-cache").hidden = !on;
   document.querySelectorAll("#cached-words .forget").forEach((button) => { button.hidden = !on; });
 }
@@ -159,8 +160,8 @@ function preparePair(result) {
   $("pair-one").value = reversed ? translation : first.headword;
   $("pair-two").value = reversed ? first.headword : translation;
   $("pair-type").value = first.partOfSpeech ?? "";
-  $("word-one-label").textContent = book ? book.languageOneName : "Word";
-  $("word-two-label").textContent = book ? book.languageTwoName : "Translation";
+  $("word-one-label").textContent = book ? book.languageOneName : t("lexikon.js.word");
+  $("word-two-label").textContent = book ? book.languageTwoName : t("lexikon.js.translation");
   $("pair-status").textContent = "";
   $("pair-error").hidden = true;
 }
@@ -185,7 +186,8 @@ async function addPair(event) {
     const saved = await api("POST", `/api/phrasebook/pairs?${new URLSearchParams({ book })}`, {
       wordOne: $("pair-one").value, wordTwo: $("pair-two").value, type: $("pair-type").value || null,
     });
-    $("pair-status").textContent = `${saved.created ? "Added to" : "Updated in"} ${book}: ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
+    $("pair-status").textContent = t(saved.created ? "lexikon.js.added" : "lexikon.js.updated",
+      { book, one: saved.pair.pair.wordOne, two: saved.pair.pair.wordTwo });
   } catch (error) {
     showError("pair-error", error);
   }
@@ -237,7 +239,7 @@ $("swap").addEventListener("click", () => {
 $("refresh").addEventListener("click", () => shown && lookup(shown.word, true));
 $("edit-cache").addEventListener("click", () => setEditing(!editing));
 $("clear-cache").addEventListener("click", async () => {
-  if (!confirm(`Delete every cached word of ${directionLabel(direction.value)}?`)) return;
+  if (!confirm(t("lexikon.js.clearConfirm", { dictionary: directionLabel(direction.value) }))) return;
   try {
     await api("DELETE", `/api/lexikon/cache?${new URLSearchParams({ direction: direction.value, all: "1" })}`);
     shown = null;
