@@ -20,7 +20,9 @@ public enum PseudoLocale {
       }
       if character == "}" { inPlaceholder = false }
     }
-    let padding = String(repeating: "~", count: max(1, (text.count * 2 + 4) / 5))
+    // Words of tildes, so that a line can still break where a longer translation would.
+    let length = max(1, (text.count * 2 + 4) / 5)
+    let padding = String((0..<length).map { $0 % 6 == 5 ? " " : "~" })
     return "⟦" + result + " " + padding + "⟧"
   }
 
