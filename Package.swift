@@ -30,9 +30,10 @@ let package = Package(
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(
       name: "AppSupport", dependencies: ["CArchive", "CICU", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "Localization", resources: [.copy("locales")]),
     .target(
       name: "KeyIt",
-      dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AppSupport", "Localization", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
@@ -82,7 +83,7 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
+        "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
         "Stemming",
         "WebFetch", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -95,7 +96,7 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
+        "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
         "Stemming",
         "WebApp", "WebFetch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -145,6 +146,7 @@ let package = Package(
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
     .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
     .testTarget(
       name: "PhrasebookTests",
       dependencies: ["Phrasebook", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
@@ -169,7 +171,7 @@ let package = Package(
     .testTarget(
       name: "WebAppTests",
       dependencies: [
-        "WebApp", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchServer", "TestSupport",
+        "WebApp", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchServer", "TestSupport",
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -133,10 +133,14 @@ def shoot(driver, path):
 
 
 def key_it(driver, base, out):
+    """Key It's edit screen in Tok Pisin (the interface language; the book names stay English)."""
+    driver.get(base + "/healthz")
+    driver.add_cookie({"name": "scriptorium_lang", "value": "tpi"})
     driver.get(base + "/keyit/books/RUT/1")
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "textarea, input[type=text]"))
     driver.execute_script("window.scrollTo(0, 0)")
     shoot(driver, out / "keyit.png")
+    driver.delete_cookie("scriptorium_lang")
 
 
 def phrasebook(driver, base, out):

@@ -1,3 +1,5 @@
+import Localization
+
 /// The stable ids of every action Key It offers on an item.
 public enum ItemActionID: String, CaseIterable, Codable, Sendable {
   case insertTitle, insertIntroTitle, insertIntroHeading, insertIntroParagraph
@@ -22,23 +24,48 @@ public enum ItemActionID: String, CaseIterable, Codable, Sendable {
   }
 }
 
-/// The styles a break can take, with what the menu says; a blank line only between verses.
-private let breakStyles: [(id: ItemActionID, marker: String, label: String)] = [
-  (.styleParagraph, "p", "Make it a paragraph"), (.styleFlush, "m", "Make it a paragraph, flush left"),
-  (.styleIndented, "pi", "Make it an indented paragraph"), (.stylePoetry1, "q1", "Make it a poetry line"),
-  (.stylePoetry2, "q2", "Make it a poetry line, indented"),
-  (.stylePoetry3, "q3", "Make it a poetry line, indented twice"),
-  (.styleBlank, "b", "Make it a blank line (between stanzas)"),
+/// The styles a break can take (the menu says `keyit.action.<id>`); a blank line only between verses.
+private let breakStyles: [(id: ItemActionID, marker: String)] = [
+  (.styleParagraph, "p"), (.styleFlush, "m"), (.styleIndented, "pi"), (.stylePoetry1, "q1"), (.stylePoetry2, "q2"),
+  (.stylePoetry3, "q3"), (.styleBlank, "b"),
 ]
 
 /// One action offered on an item: its stable id and a label in the user's terms.
-public struct ItemAction: Codable, Sendable, Equatable {
+public struct ItemAction: Encodable, Sendable, Equatable {
   /// The action's stable id.
   public let id: ItemActionID
-  /// What the menu shows.
-  public let label: String
+  /// What the menu shows, as words for the user's language.
+  public let words: Words
   /// A question the user must answer first (where to split the text), or nil.
-  public var question: String? = nil
+  public var questionWords: Words? = nil
+
+  /// What the menu shows, in English.
+  public var label: String { words.english }
+  /// The question in English.
+  public var question: String? { questionWords?.english }
+
+  init(id: ItemActionID, words: Words, questionWords: Words? = nil) {
+    self.id = id
+    self.words = words
+    self.questionWords = questionWords
+  }
+
+  /// The action as the API and `--json` give it, in a language.
+  public func encoded(in localizer: Localizer) -> Encoded {
+    Encoded(id: id, label: words.text(in: localizer), question: questionWords?.text(in: localizer))
+  }
+
+  /// The wire form: id, label, question.
+  public struct Encoded: Codable, Sendable, Equatable {
+    public let id: ItemActionID
+    public let label: String
+    public let question: String?
+  }
+
+  /// Encoded as its English wire form (`encoded(in:)` for another language).
+  public func encode(to encoder: any Encoder) throws {
+    try Encoded(id: id, label: label, question: question).encode(to: encoder)
+  }
 }
 
 /// What the action rules need to know about the chapter an item is in.
@@ -75,90 +102,101 @@ public func allowedActions(for item: VerseItem, in items: [VerseItem], facts: Ch
     items.contains { $0.itemType == type && $0.verseNumber == verse && !$0.isHeadingAboveTitle }
   }
   var actions: [ItemAction] = []
-  func offer(_ id: ItemActionID, _ label: String, when condition: Bool = true) {
-    if condition { actions.append(ItemAction(id: id, label: label)) }
+  /// Offers an action whose menu says `keyit.action.<words>` (by default the action's id).
+  func offer(_ id: ItemActionID, _ words: String? = nil, verse: Int? = nil, when condition: Bool = true) {
+    guard condition else { return }
+    let numbers = verse.map { ["verse": $0] } ?? [:]
+    actions.append(ItemAction(id: id, words: Words("keyit.action.\(words ?? id.rawValue)", numbers)))
   }
   func offerStyles(_ betweenVerses: Bool) {
     for style in breakStyles where style.marker != (item.marker ?? "p") && (betweenVerses || style.marker != "b") {
-      offer(style.id, style.label)
+      offer(style.id)
     }
   }
+  /// What deleting the item is called, by what it is.
+  let deleteWords: [String: String] = [
+    "keyit.item.inTitle": "deleteInTitle", "keyit.item.inSubj": "deleteInSubj", "keyit.item.inPara": "deleteInPara",
+    "keyit.item.chapLabel": "deleteChapLabel", "keyit.item.chapDesc": "deleteChapDesc",
+    "keyit.item.psalmTitle": "deletePsalmTitle", "keyit.item.ascription": "deleteAscription",
+    "keyit.item.heading": "deleteHeading", "keyit.item.parlRef": "deleteParlRef",
+  ]
+  func offerDelete() { offer(.delete, deleteWords[item.labelWords(inPsalms: facts.isPsalms).id]) }
   switch item.itemType {
   case .verse:
     if v == 1 {
       if facts.chapterNumber == 1 {
-        offer(.insertTitle, "Add main title", when: !has(.title))
-        offer(.insertIntroTitle, "Add intro title", when: !has(.inTitle))
-        offer(.insertIntroHeading, "Add intro heading")
-        offer(.insertIntroParagraph, "Add intro paragraph")
+        offer(.insertTitle, when: !has(.title))
+        offer(.insertIntroTitle, when: !has(.inTitle))
+        offer(.insertIntroHeading)
+        offer(.insertIntroParagraph)
       }
-      offer(.insertChapterLabel, "Add chapter label", when: !has(.chapLabel))
-      offer(.insertChapterDescription, "Add chapter description", when: !has(.chapDesc))
-      offer(.insertAscription, "Add psalm title", when: facts.isPsalms && !has(.ascription))
+      offer(.insertChapterLabel, when: !has(.chapLabel))
+      offer(.insertChapterDescription, when: !has(.chapDesc))
+      offer(.insertAscription, when: facts.isPsalms && !has(.ascription))
     }
-    offer(.insertHeadingBefore, "Add heading before", when: !has(.heading))
-    offer(.insertParagraphBefore, "Start paragraph before", when: !has(.para))
+    offer(.insertHeadingBefore, when: !has(.heading))
+    offer(.insertParagraphBefore, when: !has(.para))
     if !item.isStartOfBridge && !has(.paraCont) {
       actions.append(
         ItemAction(
-          id: .insertParagraphIn, label: "Start paragraph or line inside verse",
-          question: "Where does the new paragraph or line start? Put the cursor there."))
+          id: .insertParagraphIn, words: Words("keyit.action.insertParagraphIn"),
+          questionWords: Words("keyit.question.newLine")))
     }
     if canBridgeNext(item, in: items) {
-      offer(.bridgeNext, "Bridge with verse \(item.lastVerse + 1)")
+      offer(.bridgeNext, verse: item.lastVerse + 1)
     }
-    offer(.unbridge, "Unbridge verse \(item.lastVsOfBridge)", when: item.isStartOfBridge)
+    offer(.unbridge, verse: item.lastVsOfBridge, when: item.isStartOfBridge)
   case .para:
-    offer(.insertHeadingBefore, "Add heading before paragraph", when: !has(.heading))
-    offer(.insertHeadingAfter, "Add heading after paragraph", when: !has(.headingAfterPara))
+    offer(.insertHeadingBefore, "headingBeforeParagraph", when: !has(.heading))
+    offer(.insertHeadingAfter, "headingAfterParagraph", when: !has(.headingAfterPara))
     offerStyles(true)
-    offer(.delete, "Delete paragraph break")
+    offer(.delete, "deleteParagraphBreak")
   case .heading where item.isHeadingAboveTitle:
-    offer(.delete, "Delete heading")
+    offer(.delete, "deleteHeading")
   case .heading:
-    offer(.insertParallelRef, "Add parallel reference", when: !has(.parlRef))
-    offer(.insertParagraphBefore, "Start paragraph after heading", when: !has(.para))
+    offer(.insertParallelRef, when: !has(.parlRef))
+    offer(.insertParagraphBefore, "paragraphAfterHeading", when: !has(.para))
     let otherHeadings =
       items.filter { $0.itemType == .heading && $0.verseNumber == v && !$0.isHeadingAboveTitle }.count > 1
     offer(
       .delete,
-      has(.parlRef) && !otherHeadings ? "Delete heading and parallel reference" : "Delete heading")
+      has(.parlRef) && !otherHeadings ? "deleteHeadingAndParallel" : "deleteHeading")
   case .inTitle, .inSubj, .inPara:
-    offer(.insertIntroTitle, "Add intro title", when: !has(.inTitle))
-    offer(.insertIntroHeading, "Add intro heading after")
-    offer(.insertIntroParagraph, "Add intro paragraph after")
-    offer(.delete, "Delete \(item.label().lowercased())")
+    offer(.insertIntroTitle, when: !has(.inTitle))
+    offer(.insertIntroHeading, "insertIntroHeadingAfter")
+    offer(.insertIntroParagraph, "insertIntroParagraphAfter")
+    offerDelete()
   case .title:
     // As the Key It apps offer: what may follow a main title.
-    offer(.insertIntroTitle, "Add intro title", when: facts.chapterNumber == 1 && !has(.inTitle))
-    offer(.insertHeadingBefore, "Add heading after title", when: !has(.heading))
-    offer(.delete, "Delete main title")
+    offer(.insertIntroTitle, when: facts.chapterNumber == 1 && !has(.inTitle))
+    offer(.insertHeadingBefore, "headingAfterTitle", when: !has(.heading))
+    offer(.delete, "deleteTitle")
   case .chapLabel, .chapDesc:
-    offer(.insertChapterLabel, "Add chapter label", when: !has(.chapLabel))
-    offer(.insertChapterDescription, "Add chapter description", when: !has(.chapDesc))
-    offer(.insertHeadingBefore, "Add heading after \(item.label().lowercased())", when: !has(.heading))
-    offer(.delete, "Delete \(item.label().lowercased())")
+    offer(.insertChapterLabel, when: !has(.chapLabel))
+    offer(.insertChapterDescription, when: !has(.chapDesc))
+    offer(
+      .insertHeadingBefore, item.itemType == .chapLabel ? "headingAfterChapLabel" : "headingAfterChapDesc",
+      when: !has(.heading))
+    offerDelete()
   case .verseCont:
     // The last part of a verse can be broken again: a verse takes as many lines as the page shows.
     let parts = items.filter { $0.itemType == .verseCont && $0.verseNumber == v }
     if parts.last?.itemID == item.itemID && parts.count < maxBreaksInVerse {
       actions.append(
         ItemAction(
-          id: .insertParagraphIn, label: "Start another line inside verse",
-          question: "Where does the next paragraph or line start? Put the cursor there."))
+          id: .insertParagraphIn, words: Words("keyit.action.insertAnotherLine"),
+          questionWords: Words("keyit.question.nextLine")))
     }
-    offer(.delete, "Remove paragraph break")
+    offer(.delete, "removeParagraphBreak")
   case .paraCont:
     offerStyles(false)
-    offer(.delete, "Remove paragraph break")
+    offer(.delete, "removeParagraphBreak")
   case .ascription:
     // Some Bibles print a heading above the psalm's title.
-    offer(
-      .insertHeadingAboveTitle, "Add heading above psalm title",
-      when: !items.contains { $0.isHeadingAboveTitle && $0.verseNumber == v })
-    offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")
+    offer(.insertHeadingAboveTitle, when: !items.contains { $0.isHeadingAboveTitle && $0.verseNumber == v })
+    offerDelete()
   case .headingAfterPara, .parlRef:
-    offer(.delete, "Delete \(item.label(inPsalms: facts.isPsalms).lowercased())")
+    offerDelete()
   }
   return actions
 }

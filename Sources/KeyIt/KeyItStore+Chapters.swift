@@ -50,7 +50,7 @@ public struct ChapterContent: Codable, Sendable, Equatable {
 
   /// The items in printed order with their labels ("Psalm title" in the Psalms).
   public var labelledItems: [LabelledItem] {
-    items.map { LabelledItem(item: $0, label: $0.label(inPsalms: facts.isPsalms)) }
+    items.map { LabelledItem(item: $0, inPsalms: facts.isPsalms) }
   }
 
   /// The item to resume at: the chapter's current item, or the first item when that is invalid.
@@ -60,11 +60,27 @@ public struct ChapterContent: Codable, Sendable, Equatable {
 }
 
 /// An item with its label in the user's terms, which depends on its book.
-public struct LabelledItem: Codable, Sendable, Equatable {
+public struct LabelledItem: Encodable, Sendable, Equatable {
   /// The item row.
   public let item: VerseItem
-  /// "Verse 5", "Verses 3–5", "Psalm title"…
-  public let label: String
+  /// "Verse 5", "Verses 3–5", "Psalm title"…, as words for the user's language.
+  public let words: Words
+
+  public init(item: VerseItem, inPsalms: Bool) {
+    self.item = item
+    words = item.labelWords(inPsalms: inPsalms)
+  }
+
+  /// The label in English.
+  public var label: String { words.english }
+
+  enum CodingKeys: CodingKey { case item, label }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(item, forKey: .item)
+    try container.encode(label, forKey: .label)
+  }
 }
 
 /// SQL that counts keyboarded verses of the items it is summed over.

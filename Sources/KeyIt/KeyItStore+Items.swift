@@ -55,7 +55,7 @@ extension KeyItStore {
     try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
       .execute(arguments: [save.itemID, chapter.chapterID])
     chapter.currItem = save.itemID
-    return LabelledItem(item: item, label: item.label(inPsalms: BookSpec.isPsalms(code: try bookCode(db, chapter))))
+    return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: try bookCode(db, chapter)))
   }
 
   private static func bookCode(_ db: Database, _ chapter: Chapter) throws -> String {
@@ -82,7 +82,7 @@ extension KeyItStore {
       return allowedActions(for: item, in: content.items, facts: content.facts).map { action in
         guard action.id == .unbridge, unbridgeNeedsSplitPoint(item, latestStep: latestStep) else { return action }
         var asking = action
-        asking.question = "The text was changed: where does verse \(item.lastVsOfBridge) start? Put the cursor there."
+        asking.questionWords = Words("keyit.question.unbridge", ["verse": item.lastVsOfBridge])
         return asking
       }
     }

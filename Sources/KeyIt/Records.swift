@@ -169,30 +169,36 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
   /// A heading printed above a psalm title (IntSeq −1), not the verse's own heading.
   public var isHeadingAboveTitle: Bool { itemType == .heading && intSeq < 0 }
 
-  /// The item's label in the user's terms ("Verse 5", "Verses 3–5", "Paragraph", …).
-  public func label(inPsalms: Bool = false) -> String {
+  /// The item's label in the user's terms ("Verse 5", "Verses 3–5", "Paragraph", …), in English.
+  public func label(inPsalms: Bool = false) -> String { labelWords(inPsalms: inPsalms).english }
+
+  /// The item's label as words to put in the user's language.
+  public func labelWords(inPsalms: Bool = false) -> Words {
     switch itemType {
-    case .verse: isStartOfBridge ? "Verses \(verseNumber)–\(lastVsOfBridge)" : "Verse \(verseNumber)"
-    case .verseCont: "Verse \(verseNumber) (continued)"
+    case .verse:
+      isStartOfBridge
+        ? Words("keyit.item.verses", ["verse": verseNumber, "lastVerse": lastVsOfBridge])
+        : Words("keyit.item.verse", ["verse": verseNumber])
+    case .verseCont: Words("keyit.item.verseCont", ["verse": verseNumber])
     case .para, .paraCont:
       switch marker {
-      case "q1", "q": "Poetry line"
-      case "q2": "Poetry line, indented"
-      case "q3": "Poetry line, indented twice"
-      case "m": "Paragraph, flush left"
-      case "pi", "pi1": "Indented paragraph"
-      case "b": "Blank line"
-      default: "Paragraph"
+      case "q1", "q": Words("keyit.item.poetry1")
+      case "q2": Words("keyit.item.poetry2")
+      case "q3": Words("keyit.item.poetry3")
+      case "m": Words("keyit.item.flush")
+      case "pi", "pi1": Words("keyit.item.indented")
+      case "b": Words("keyit.item.blank")
+      default: Words("keyit.item.paragraph")
       }
-    case .heading, .headingAfterPara: "Heading"
-    case .parlRef: "Parallel reference"
-    case .title: "Main title"
-    case .inTitle: "Intro title"
-    case .inSubj: "Intro heading"
-    case .inPara: "Intro paragraph"
-    case .ascription: inPsalms ? "Psalm title" : "Ascription"
-    case .chapLabel: "Chapter label"
-    case .chapDesc: "Chapter description"
+    case .heading, .headingAfterPara: Words("keyit.item.heading")
+    case .parlRef: Words("keyit.item.parlRef")
+    case .title: Words("keyit.item.title")
+    case .inTitle: Words("keyit.item.inTitle")
+    case .inSubj: Words("keyit.item.inSubj")
+    case .inPara: Words("keyit.item.inPara")
+    case .ascription: Words(inPsalms ? "keyit.item.psalmTitle" : "keyit.item.ascription")
+    case .chapLabel: Words("keyit.item.chapLabel")
+    case .chapDesc: Words("keyit.item.chapDesc")
     }
   }
 

@@ -96,11 +96,11 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
   static func describe(_ error: any Error) -> (HTTPResponse.Status, String, field: String?) {
     switch error {
-    case let error as any ServerError: (error.status, error.description, error.field)
+    case let error as any ServerError: (error.status, error.words, error.field)
     case let error as HTTPError: (error.status, error.body ?? error.status.reasonPhrase, nil)
-    case is DecodingError: (.badRequest, "the request body is not what this endpoint expects", nil)
-    case is NIOTooManyBytesError: (.contentTooLarge, "the request is larger than this server accepts", nil)
-    default: (.internalServerError, "something went wrong on the server", nil)
+    case is DecodingError: (.badRequest, t("error.body"), nil)
+    case is NIOTooManyBytesError: (.contentTooLarge, t("error.tooLarge"), nil)
+    default: (.internalServerError, t("error.server"), nil)
     }
   }
 }
@@ -112,6 +112,13 @@ protocol ServerError: Error, CustomStringConvertible {
   var status: HTTPResponse.Status { get }
   /// The form field or request member the error is about, if one.
   var field: String? { get }
+  /// The error in the request's language.
+  var words: String { get }
+}
+
+extension ServerError {
+  /// An app whose errors have no message ids yet answers in English.
+  var words: String { description }
 }
 
 extension DownloadError: ServerError {
@@ -121,9 +128,14 @@ extension DownloadError: ServerError {
 
 /// The error page.
 struct ErrorPage {
-  let title = "Problem"
-  let status: Int
+  let title = t("error.title")
+  let heading: String
   let message: String
+
+  init(status: Int, message: String) {
+    heading = t("error.heading", ["status": .text(String(status))])
+    self.message = message
+  }
 }
 
 /// A value sent as JSON.

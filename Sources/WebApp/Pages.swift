@@ -13,9 +13,10 @@ struct Pages: Sendable {
     library = try await MustacheLibrary(directory: Self.resourceFolder + "/Templates")
   }
 
-  /// A page rendered from a template, inside the shared layout.
+  /// A page rendered from a template, inside the shared layout, in the request's language.
   func render(_ template: String, _ view: Any, status: HTTPResponse.Status = .ok) throws -> Response {
-    guard let html = library.render(view, withTemplate: template) else {
+    let localized = LocalizedView(page: view, template: template, language: RequestLanguage.current)
+    guard let html = library.render(localized, withTemplate: template) else {
       throw HTTPError(.internalServerError, message: "missing template \(template)")
     }
     return Response(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 
 /// One row of an app's route table: a method and path, and the named handler that answers it.
 struct Route: Sendable {
@@ -74,7 +75,7 @@ func attachment(_ name: String) -> String {
 /// A query parameter the endpoint cannot do without.
 func required(_ request: Request, _ name: String) throws -> String {
   guard let value = request.uri.queryParameters.get(name), !value.isEmpty else {
-    throw HTTPError(.badRequest, message: "\(name) is missing")
+    throw HTTPError(.badRequest, message: t("error.missing", ["name": .text(name)]))
   }
   return value
 }
@@ -83,7 +84,7 @@ func required(_ request: Request, _ name: String) throws -> String {
 func number(_ text: String?, name: String) throws -> Int? {
   guard let text, !text.isEmpty else { return nil }
   guard let value = Int(text), value >= 0 else {
-    throw HTTPError(.badRequest, message: "\(name) must be a whole number")
+    throw HTTPError(.badRequest, message: t("error.wholeNumber", ["name": .text(name)]))
   }
   return value
 }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import KeyIt
 import Lexikon
+import Localization
 import Logging
 import Mustache
 import Phrasebook
@@ -107,6 +108,7 @@ public enum WebServer {
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: LanguageMiddleware(translations: .bundled))
     router.add(middleware: ErrorMiddleware(pages: pages))
     router.add(middleware: KnownHostMiddleware(hosts: hosts))
     if let token { router.add(middleware: AccessTokenMiddleware(token: token)) }
@@ -114,6 +116,7 @@ public enum WebServer {
     router.add(
       middleware: FileMiddleware(Pages.publicFolder + "/static", urlBasePath: "/static", searchForIndexHtml: false))
     router.get("/") { _, _ in try pages.render("home", HomePage()) }
+    router.post("/language") { request, context in try await chooseLanguage(request, context, translations: .bundled) }
     router.get("/healthz") { _, _ in "ok" }
     let openAPI = ByteBuffer(data: try Data(contentsOf: URL(fileURLWithPath: Pages.publicFolder + "/openapi.json")))
     router.get("/api/openapi.json") { _, _ in
@@ -124,16 +127,13 @@ public enum WebServer {
   }
 }
 
-/// The home page's apps.
+/// The home page's apps, each summed up in the request's language.
 struct HomePage {
   let title = "Scriptorium"
   let apps: [(name: String, path: String, summary: String)] = [
-    ("Key It", "/keyit", "Keyboard printed Scripture verse by verse and export USFM for Paratext and Adapt It."),
-    ("Phrasebook", "/phrasebook", "Word pairs in two languages: search, tags and spaced-repetition revision."),
-    ("Lexikon", "/lexikon", "Dictionary lookups (Swedish, Welsh, English…), kept in a cache that works offline."),
-    (
-      "ShareSynch", "/sharesynch",
-      "Present a sermon on two screens: notes for the speaker, slides for the congregation."
-    ),
+    ("Key It", "/keyit", t("home.keyit")),
+    ("Phrasebook", "/phrasebook", t("home.phrasebook")),
+    ("Lexikon", "/lexikon", t("home.lexikon")),
+    ("ShareSynch", "/sharesynch", t("home.sharesynch")),
   ]
 }

@@ -2,6 +2,8 @@ import AppSupport
 import ArgumentParser
 import Foundation
 import KeyIt
+import Localization
+import WebApp
 
 /// `scriptorium keyit …`: Key It from the command line.
 struct KeyItCommand: AsyncParsableCommand {
@@ -62,7 +64,7 @@ struct KeyItAddBook: AsyncParsableCommand {
       return
     }
     let book = try await store.addBook(bibleID: options.bible, code: code)
-    try options.emit(book) { "Added \(book.bookCode) \(book.bookName)." }
+    try options.emit(book) { t("cli.keyit.added", ["code": .text(book.bookCode), "name": .text(book.bookName)]) }
   }
 }
 
@@ -76,7 +78,9 @@ struct KeyItUse: AsyncParsableCommand {
 
   func run() async throws {
     let bible = try await options.store().selectBible(id)
-    try options.emit(bible) { "Current Bible: \(bible.bibleID!) \(bible.name)" }
+    try options.emit(bible) {
+      t("cli.keyit.current", ["id": .text(String(bible.bibleID!)), "name": .text(bible.name)])
+    }
   }
 }
 
@@ -88,7 +92,9 @@ struct KeyItRename: AsyncParsableCommand {
   func run() async throws {
     let store = try options.store()
     let bible = try await store.renameBible(try await store.bible(options.bible).bibleID!, to: name)
-    try options.emit(bible) { "Renamed Bible \(bible.bibleID!) to \(bible.name)" }
+    try options.emit(bible) {
+      t("cli.keyit.renamed", ["id": .text(String(bible.bibleID!)), "name": .text(bible.name)])
+    }
   }
 }
 
@@ -101,7 +107,9 @@ struct KeyItRenameBook: AsyncParsableCommand {
 
   func run() async throws {
     let renamed = try await options.store().renameBook(bibleID: options.bible, code: book, to: name)
-    try options.emit(renamed) { "\(renamed.bookCode) is now \(renamed.bookName)" }
+    try options.emit(renamed) {
+      t("cli.keyit.bookRenamed", ["code": .text(renamed.bookCode), "name": .text(renamed.bookName)])
+    }
   }
 }
 
@@ -120,13 +128,21 @@ struct KeyItVersification: AsyncParsableCommand {
     let store = try options.store()
     guard let versification else {
       let current = try await store.bible(options.bible).versification
-      try options.emit(current) { "\(current.rawValue)\t\(current.name): \(current.explanation)" }
+      try options.emit(current) {
+        "\(current.rawValue)\t\(KeyItWords.versification(current, CommandLanguage.localizer)): \(KeyItWords.explanation(current, CommandLanguage.localizer))"
+      }
       return
     }
     let report = try await store.changeVersification(bibleID: options.bible, to: versification)
     try options.emit(report) {
       ([
-        "Verses are now numbered as in \(report.to.name) (was \(report.from.name)); \(report.moved.count) with text moved"
+        t(
+          "cli.keyit.renumbered",
+          [
+            "versification": .text(KeyItWords.versification(report.to, CommandLanguage.localizer)),
+            "previous": .text(KeyItWords.versification(report.from, CommandLanguage.localizer)),
+            "count": .number(report.moved.count),
+          ])
       ]
         + report.moved).joined(separator: "\n")
     }
@@ -143,9 +159,9 @@ struct KeyItBibles: AsyncParsableCommand {
     let current = try await store.currentBible()?.bibleID
     try options.emit(bibles) {
       bibles.isEmpty
-        ? "No Bible yet: scriptorium keyit init --name NAME"
+        ? t("cli.keyit.noBible")
         : bibles.map {
-          "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\($0.frenchPsalms ? "\t(French psalms)" : "")"
+          "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\($0.frenchPsalms ? "\t" + t("cli.keyit.frenchPsalms") : "")"
         }
         .joined(separator: "\n")
     }
@@ -160,7 +176,13 @@ struct KeyItBooks: AsyncParsableCommand {
     let books = try await options.store().books(bibleID: options.bible)
     try options.emit(books) {
       books.map {
-        "\($0.book.bookCode)\t\($0.book.bookName)\t\($0.book.numChaps) ch\t\($0.versesKeyboarded)/\($0.totalVerses) verses"
+        let progress = t(
+          "keyit.books.progress",
+          [
+            "chapters": .number($0.book.numChaps), "done": .number($0.versesKeyboarded),
+            "count": .number($0.totalVerses),
+          ])
+        return "\($0.book.bookCode)\t\($0.book.bookName)\t\(progress)"
       }.joined(separator: "\n")
     }
   }
@@ -176,7 +198,9 @@ struct KeyItChapters: AsyncParsableCommand {
     let (_, chapters) = try await options.store().openBook(bibleID: options.bible, code: book)
     try options.emit(chapters) {
       chapters.map {
-        "\($0.chapter.chapterNumber)\t\($0.versesKeyboarded)/\($0.chapter.numVerses) verses\t\($0.status.rawValue)"
+        let progress = t(
+          "cli.keyit.chapterProgress", ["done": .number($0.versesKeyboarded), "count": .number($0.chapter.numVerses)])
+        return "\($0.chapter.chapterNumber)\t\(progress)\t\(KeyItWords.status($0.status, CommandLanguage.localizer))"
       }.joined(separator: "\n")
     }
   }
@@ -203,7 +227,9 @@ struct KeyItSet: AsyncParsableCommand {
 
   func run() async throws {
     let saved = try await options.store().setText(bibleID: options.bible, itemID: itemID, text: text)
-    try options.emit(saved.item) { "Saved \(saved.label)." }
+    try options.emit(saved.item) {
+      t("cli.keyit.saved", ["item": .text(saved.words.text(in: CommandLanguage.localizer))])
+    }
   }
 }
 
@@ -215,7 +241,9 @@ struct KeyItActions: AsyncParsableCommand {
 
   func run() async throws {
     let actions = try await options.store().actions(bibleID: options.bible, itemID: itemID)
-    try options.emit(actions) { actions.map { "\($0.id.rawValue)\t\($0.label)" }.joined(separator: "\n") }
+    try options.emit(actions.map { $0.encoded(in: CommandLanguage.localizer) }) {
+      actions.map { "\($0.id.rawValue)\t\($0.words.text(in: CommandLanguage.localizer))" }.joined(separator: "\n")
+    }
   }
 }
 
@@ -259,7 +287,9 @@ struct KeyItExport: AsyncParsableCommand {
       for file in files {
         try Data(file.text.utf8).write(to: folder.appendingPathComponent(file.fileName), options: .atomic)
       }
-      try options.emit(files.map(\.fileName)) { "Wrote \(files.count) books to \(folder.path)" }
+      try options.emit(files.map(\.fileName)) {
+        t("cli.keyit.wrote", ["count": .number(files.count), "folder": .text(folder.path)])
+      }
       return
     }
     let text =
@@ -285,17 +315,24 @@ struct KeyItImport: AsyncParsableCommand {
   func run() async throws {
     let inputs = try files.map { path in
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw KeyItError.file(path: path, message: "cannot be read")
+        throw KeyItError.file(path: path, message: t("cli.keyit.unreadable"))
       }
       guard let text = String(data: data, encoding: .utf8) else {
-        throw KeyItError.file(path: path, message: "is not UTF-8 text")
+        throw KeyItError.file(path: path, message: t("cli.keyit.notUTF8"))
       }
       return (name: path, text: text)
     }
     let reports = try await options.store().importUSFM(inputs, bibleID: options.bible)
     try options.emit(reports) {
-      reports.map { "\($0.file): \($0.book), \($0.chapters.count) chapters, \($0.versesWithText) verses with text" }
-        .joined(separator: "\n")
+      reports.map {
+        t(
+          "cli.keyit.imported",
+          [
+            "file": .text($0.file), "book": .text($0.book), "chapters": .number($0.chapters.count),
+            "count": .number($0.versesWithText),
+          ])
+      }
+      .joined(separator: "\n")
     }
   }
 }
@@ -309,7 +346,9 @@ struct KeyItCreateAll: AsyncParsableCommand {
     let store = try options.store()
     try await store.createAll(bibleID: options.bible)
     let stats = try await store.stats(bibleID: options.bible)
-    try options.emit(stats) { "Created \(stats.chapters) chapters and \(stats.verses) verses." }
+    try options.emit(stats) {
+      t("cli.keyit.created", ["chapters": .number(stats.chapters), "count": .number(stats.verses)])
+    }
   }
 }
 
@@ -321,11 +360,16 @@ struct KeyItStats: AsyncParsableCommand {
   func run() async throws {
     let s = try await options.store().stats(bibleID: options.bible)
     try options.emit(s) {
-      """
-      Books started:      \(s.booksStarted) of \(s.books)
-      Chapters complete:  \(s.chaptersComplete) of \(s.chapters) (\(s.chaptersStarted) started)
-      Verses keyboarded:  \(s.versesKeyboarded) of \(s.verses)
-      """
+      [
+        t("cli.keyit.stats.books", ["started": .number(s.booksStarted), "count": .number(s.books)]),
+        t(
+          "cli.keyit.stats.chapters",
+          [
+            "complete": .number(s.chaptersComplete), "count": .number(s.chapters),
+            "started": .number(s.chaptersStarted),
+          ]),
+        t("cli.keyit.stats.verses", ["done": .number(s.versesKeyboarded), "count": .number(s.verses)]),
+      ].joined(separator: "\n")
     }
   }
 }
@@ -338,6 +382,6 @@ func render(_ content: ChapterContent) -> String {
   return
     ([heading]
     + content.items.map { item in
-      "\(item.itemID == current ? "*" : " ") \(item.itemID!)\t\(item.label(inPsalms: psalms))\t\(item.itemText)"
+      "\(item.itemID == current ? "*" : " ") \(item.itemID!)\t\(item.labelWords(inPsalms: psalms).text(in: CommandLanguage.localizer))\t\(item.itemText)"
     }).joined(separator: "\n")
 }

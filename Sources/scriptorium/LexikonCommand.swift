@@ -2,6 +2,7 @@ import AppSupport
 import ArgumentParser
 import Foundation
 import Lexikon
+import Localization
 
 /// `scriptorium lexikon …`: dictionary lookups from dictd files or a DICT server, cached.
 struct LexikonCommand: AsyncParsableCommand {
@@ -51,14 +52,16 @@ struct LexikonLookup: AsyncParsableCommand {
     let result = try await service.lookup(word, direction: try await options.direction(service), fresh: fresh)
     try options.common.emit(result) {
       guard !result.entries.isEmpty else {
-        return "No entry for \"\(result.word)\" (\(result.direction))."
-          + (result.suggestions.isEmpty ? "" : " Did you mean: \(result.suggestions.joined(separator: ", "))?")
+        return t("cli.lexikon.noEntry", ["word": .text(result.word), "direction": .text(result.direction)])
+          + (result.suggestions.isEmpty
+            ? "" : " " + t("cli.lexikon.didYouMean", ["words": .text(result.suggestions.joined(separator: ", "))]))
       }
-      let origin = result.fromCache ? "from the cache" : "fetched"
-      let problem = result.problem.map { "; not refreshed: \($0)" } ?? ""
       let form = result.foundAs.map { "\($0.asked) → \(result.word) (\($0.how))\n\n" } ?? ""
-      return form + result.entries.map(\.plainText).joined(separator: "\n\n")
-        + "\n(\(result.direction), \(origin), looked up \(result.lookupCount)×\(problem))"
+      let problem = result.problem.map { "\n" + t("cli.lexikon.notRefreshed", ["problem": .text($0)]) } ?? ""
+      return form + result.entries.map(\.plainText).joined(separator: "\n\n") + "\n"
+        + t(
+          result.fromCache ? "cli.lexikon.fromCache" : "cli.lexikon.fetched",
+          ["direction": .text(result.direction), "count": .number(result.lookupCount)]) + problem
     }
   }
 }
@@ -122,12 +125,16 @@ struct LexikonForget: AsyncParsableCommand {
     let direction = try await options.direction(service)
     if all {
       let count = try await service.store.clear(direction: direction)
-      try options.common.emit(["removed": count]) { "Removed \(count) cached words (\(direction))." }
+      try options.common.emit(["removed": count]) {
+        t("cli.lexikon.removedAll", ["count": .number(count), "direction": .text(direction)])
+      }
       return
     }
     guard let word else { throw ValidationError("Give the word to forget, or --all.") }
     try await service.forget(word, direction: direction)
-    try options.common.emit(["removed": 1]) { "Removed \(word) (\(direction))." }
+    try options.common.emit(["removed": 1]) {
+      t("cli.lexikon.removed", ["word": .text(word), "direction": .text(direction)])
+    }
   }
 }
 
@@ -141,7 +148,9 @@ struct LexikonDictionaries: AsyncParsableCommand {
     try options.common.emit(list) {
       var lines = list.dictionaries.map { "\($0.label)\t\($0.name)\t\($0.description)" }
       if let problem = list.problem { lines.append(problem) }
-      lines += list.cached.sorted { $0.key < $1.key }.map { "cached \($0.key): \($0.value) words" }
+      lines += list.cached.sorted { $0.key < $1.key }.map {
+        t("cli.lexikon.cachedWords", ["direction": .text($0.key), "count": .number($0.value)])
+      }
       return lines.joined(separator: "\n")
     }
   }

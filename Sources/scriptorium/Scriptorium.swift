@@ -9,4 +9,18 @@ struct Scriptorium: AsyncParsableCommand {
     abstract: "A workbench for people who work across languages.",
     version: ProductVersion.current,
     subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self])
+
+  /// Runs the chosen subcommand; an app's error is printed in the command's language.
+  static func main() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exit(withError: CommandLanguage.localized(error))
+    }
+  }
 }

@@ -76,7 +76,7 @@ import Testing
     _ = try await store.setText(bibleID: nil, itemID: psalm.items[0].itemID!, text: "Why")
     try await app.test(.router) { client in
       try await client.execute(uri: "/keyit/bibles/1/books/psa", method: .get) { response in
-        #expect(response.text.contains("choose a Psalm"))
+        #expect(response.text.contains("choose a psalm"))
         #expect(response.text.contains("class=\"chapter started current\""))
         #expect(response.text.components(separatedBy: "data-status=\"empty\"").count - 1 == 149)
       }

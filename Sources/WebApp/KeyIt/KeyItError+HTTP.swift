@@ -1,5 +1,7 @@
+import AppSupport
 import Hummingbird
 import KeyIt
+import Localization
 
 extension KeyItError: ServerError {
   /// The status each case answers with; a new case does not compile until it is given one.
@@ -30,5 +32,76 @@ extension KeyItError: ServerError {
       .actionNotAllowed, .itemHasNoText, .usfm, .file, .notInVersification:
       nil
     }
+  }
+
+  /// The error in the request's language, its inputs in the message's placeholders.
+  var words: String {
+    switch self {
+    case .badResourceLine(let file, let line):
+      t("keyit.error.badResourceLine", ["file": .text(file), "line": .text(String(line))])
+    case .noBible: t("keyit.error.noBible")
+    case .unknownBible(let id, let known):
+      t("keyit.error.unknownBible", ["id": .text(String(id)), "known": .text(list(known.map(String.init)))])
+    case .blankName: t("keyit.error.blankName")
+    case .unknownNameList(let name, let known):
+      t("keyit.error.unknownNameList", ["list": quotedInput(name), "known": .text(list(known))])
+    case .unknownBook(let code, let known):
+      t("keyit.error.unknownBook", ["code": quotedInput(code), "known": .text(known.joined(separator: " "))])
+    case .unknownChapter(let book, let chapter, let count):
+      t("keyit.error.unknownChapter", ["book": .text(book), "chapter": .number(chapter), "count": .number(count)])
+    case .unknownItem(let id): t("keyit.error.unknownItem", ["id": .text(String(id))])
+    case .staleText(_, let typedOn, let current):
+      t("keyit.error.staleText", ["typedOn": .number(typedOn), "current": .number(current)])
+    case .unknownAction(let name):
+      t(
+        "keyit.error.unknownAction",
+        ["action": quotedInput(name), "known": .text(list(ItemActionID.allCases.map(\.rawValue)))])
+    case .actionNotAllowed(let action, let item, let allowed):
+      t(
+        "keyit.error.actionNotAllowed", ["action": .text(action), "item": .text(item), "allowed": .text(list(allowed))])
+    case .itemHasNoText(let item): t("keyit.error.itemHasNoText", ["item": .text(item)])
+    case .offsetOutOfRange(let offset, let length):
+      t("keyit.error.offsetOutOfRange", ["offset": .number(offset), "length": .number(length)])
+    case .usfm(let file, let line, let column, let message):
+      t(
+        "keyit.error.usfm",
+        [
+          "file": .text(shortened(file)), "line": .text(String(line)), "column": .text(String(column)),
+          "problem": .text(message),
+        ])
+    case .notInVersification(let file, let line, let problem, let versification, let fits):
+      t(
+        "keyit.error.notInVersification",
+        [
+          "file": .text(shortened(file)), "line": .text(String(line)), "problem": .text(problem),
+          "versification": .text(KeyItWords.versification(versification, requestLocalizer)),
+          "fits": .text(list(fits.map { KeyItWords.versification($0, requestLocalizer) })),
+        ])
+    case .cannotAddBook(let code, let reason):
+      t("keyit.error.cannotAddBook", ["code": quotedInput(code), "reason": .text(reason)])
+    case .versificationLosesText(let to, let verses):
+      t(
+        "keyit.error.versificationLosesText",
+        ["versification": .text(KeyItWords.versification(to, requestLocalizer)), "verses": .text(shortList(verses))])
+    case .file(let path, let message): t("keyit.error.file", ["path": .text(path), "problem": .text(message)])
+    case .controlCharacter(let field, let scalar):
+      t(
+        field == .name ? "keyit.error.controlCharacter.name" : "keyit.error.controlCharacter.text",
+        ["character": .text(controlCharacterName(scalar))])
+    case .unknownExportFormat(let name, let known):
+      t("keyit.error.unknownExportFormat", ["format": quotedInput(name), "known": .text(list(known))])
+    }
+  }
+
+  /// Names joined for a message, or the word for none.
+  private func list(_ names: [String]) -> String {
+    names.isEmpty ? t("keyit.error.none") : names.joined(separator: ", ")
+  }
+
+  /// The first ten names, and how many more.
+  private func shortList(_ names: [String]) -> String {
+    let shown = names.prefix(10).joined(separator: "; ")
+    return names.count > 10
+      ? t("keyit.error.andMore", ["list": .text(shown), "count": .number(names.count - 10)]) : shown
   }
 }

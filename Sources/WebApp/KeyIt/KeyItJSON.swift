@@ -52,7 +52,7 @@ struct ItemJSON: Codable, Sendable {
     type = item.itemType.rawValue
     verse = item.verseNumber
     lastVerse = item.lastVerse
-    label = labelled.label
+    label = labelled.words.text(in: requestLocalizer)
     text = item.itemText
     revision = item.revision
     hasText = item.itemType.carriesText

@@ -1,4 +1,5 @@
 import KeyIt
+import Localization
 
 /// One choice in a `<select>`.
 struct Choice {
@@ -9,7 +10,7 @@ struct Choice {
 
 /// The setup screen.
 struct SetupPage {
-  let title = "Key It — setup"
+  let title = t("keyit.setup.title")
   let keyit = true
   let current: BibleJSON?
   let bibleID: Int64?
@@ -18,6 +19,8 @@ struct SetupPage {
   let error: String?
   /// What the last change did, shown above the forms.
   let notice: String?
+  /// Which versification the current Bible's verses are numbered in.
+  let numberedAs: String?
   let nameLists: [Choice]
   let newNameLists: [Choice]
   let versifications: [VersificationChoice]
@@ -39,16 +42,26 @@ struct SetupPage {
     hasBibles = !bibles.isEmpty
     self.error = error
     self.notice = notice
+    numberedAs = current.map {
+      t(
+        "keyit.setup.numberedAs", ["versification": .text(KeyItWords.versification($0.versification, requestLocalizer))]
+      )
+    }
     nameLists = BookCatalog.nameLists.map {
       Choice(value: $0.id, label: $0.name, selected: $0.id == current?.bookNames)
     }
     newNameLists = BookCatalog.nameLists.map { Choice(value: $0.id, label: $0.name, selected: $0.id == "en") }
     versifications = Versification.allCases.map {
-      VersificationChoice(value: $0.rawValue, name: $0.name, explanation: $0.explanation, selected: $0 == .kjv)
+      VersificationChoice(
+        value: $0.rawValue, name: KeyItWords.versification($0, requestLocalizer),
+        explanation: KeyItWords.explanation($0, requestLocalizer),
+        selected: $0 == .kjv)
     }
     renumberings = Versification.allCases.map {
       VersificationChoice(
-        value: $0.rawValue, name: $0.name, explanation: $0.explanation, selected: $0 == current?.versification)
+        value: $0.rawValue, name: KeyItWords.versification($0, requestLocalizer),
+        explanation: KeyItWords.explanation($0, requestLocalizer),
+        selected: $0 == current?.versification)
     }
   }
 }
@@ -62,9 +75,8 @@ struct BooksPage {
     /// the user left off), else its chapters.
     let href: String
     let name: String
-    let chapters: Int
-    let done: Int
-    let total: Int
+    /// Chapters and verses keyboarded, in the interface language.
+    let progress: String
     let current: Bool
     let started: Bool
   }
@@ -72,31 +84,37 @@ struct BooksPage {
     let name: String
     let books: [Row]
   }
-  let title = "Key It — books"
+  let title = t("keyit.books.title")
   let keyit = true
   let bibleID: Int64
-  let bibleName: String
+  let heading: String
   let groups: [Group]
   let addable: [Choice]
   let hasAddable: Bool
 
   init(bible: Bible, books: [BookSummary], addable: [BookSpec]) {
     bibleID = bible.bibleID!
-    bibleName = bible.name
+    heading = t("keyit.books.heading", ["bible": .text(bible.name)])
     func rows(_ part: (Int) -> Bool) -> [Row] {
       books.filter { part($0.book.bookID) }.map {
         Row(
           code: $0.book.bookCode,
           href: "/keyit/bibles/\($0.book.bibleID)/books/\($0.book.bookCode)"
             + ($0.book.currChapter > 0 ? "/\($0.book.currChapter)" : ""),
-          name: $0.book.bookName, chapters: $0.book.numChaps, done: $0.versesKeyboarded,
-          total: $0.totalVerses, current: $0.book.bookID == bible.currBook, started: $0.versesKeyboarded > 0)
+          name: $0.book.bookName,
+          progress: t(
+            "keyit.books.progress",
+            [
+              "chapters": .number($0.book.numChaps), "done": .number($0.versesKeyboarded),
+              "count": .number($0.totalVerses),
+            ]),
+          current: $0.book.bookID == bible.currBook, started: $0.versesKeyboarded > 0)
       }
     }
     groups = [
-      Group(name: "Old Testament", books: rows { $0 < 41 }),
-      Group(name: "New Testament", books: rows(BookSpec.isNewTestament)),
-      Group(name: "Other books", books: rows { $0 > 67 }),
+      Group(name: t("keyit.books.oldTestament"), books: rows { $0 < 41 }),
+      Group(name: t("keyit.books.newTestament"), books: rows(BookSpec.isNewTestament)),
+      Group(name: t("keyit.books.otherBooks"), books: rows { $0 > 67 }),
     ].filter { !$0.books.isEmpty }
     self.addable = addable.map { Choice(value: $0.code, label: $0.name, selected: false) }
     hasAddable = !addable.isEmpty
@@ -108,7 +126,8 @@ struct ChaptersPage {
   struct Cell {
     let number: Int
     let status: String
-    let statusLabel: String
+    /// The cell's tooltip: its number and state.
+    let title: String
     /// A mark beside the number, so progress is not told by colour alone.
     let mark: String
     let current: Bool
@@ -118,21 +137,33 @@ struct ChaptersPage {
   let bibleID: Int64
   let code: String
   let bookName: String
-  let chapterWord: String
+  let heading: String
+  let gridLabel: String
   let cells: [Cell]
 
   init(book: Book, chapters: [ChapterSummary]) {
-    title = "Key It — \(book.bookName)"
+    title = t("keyit.chapters.title", ["book": .text(book.bookName)])
     bibleID = book.bibleID
     code = book.bookCode
     bookName = book.bookName
-    chapterWord = BookSpec.chapterWord(code: book.bookCode)
-    let labels: [ChapterStatus: String] = [.empty: "empty", .started: "started", .complete: "complete"]
+    let psalms = BookSpec.isPsalms(code: book.bookCode)
+    heading = t(psalms ? "keyit.chapters.heading.psalms" : "keyit.chapters.heading", ["book": .text(book.bookName)])
+    gridLabel = t(psalms ? "keyit.chapters.grid.psalms" : "keyit.chapters.grid")
+    let labels: [ChapterStatus: String] = [
+      .empty: t("keyit.chapters.empty"), .started: t("keyit.chapters.started"),
+      .complete: t("keyit.chapters.complete"),
+    ]
+    let leftOff = t("keyit.chapters.leftOff")
     cells = chapters.map {
-      Cell(
-        number: $0.chapter.chapterNumber, status: $0.status.rawValue, statusLabel: labels[$0.status]!,
+      let current = $0.chapter.chapterNumber == book.currChapter
+      let state = labels[$0.status]! + (current ? " (\(leftOff))" : "")
+      return Cell(
+        number: $0.chapter.chapterNumber, status: $0.status.rawValue,
+        title: t(
+          psalms ? "keyit.chapters.cell.psalms" : "keyit.chapters.cell",
+          ["number": .number($0.chapter.chapterNumber), "status": .text(state)]),
         mark: [ChapterStatus.empty: "", .started: "◐", .complete: "✓"][$0.status]!,
-        current: $0.chapter.chapterNumber == book.currChapter)
+        current: current)
     }
   }
 }
@@ -144,19 +175,26 @@ struct EditPage {
   let bibleID: Int64
   let code: String
   let bookName: String
-  let chapterWord: String
   let number: Int
   let previous: Int?
   let next: Int?
+  let otherChapter: String
+  let previousLabel: String
+  let nextLabel: String
   let chapterJSON: String
 
   init(content: ChapterContent) throws {
     let chapter = ChapterJSON(content)
-    title = "Key It — \(content.book.bookName) \(content.chapter.chapterNumber)"
+    title = t(
+      "keyit.edit.title",
+      ["book": .text(content.book.bookName), "number": .number(content.chapter.chapterNumber)])
     bibleID = chapter.bible
     code = chapter.book.code
     bookName = chapter.book.name
-    chapterWord = chapter.chapterWord
+    let psalms = BookSpec.isPsalms(code: chapter.book.code)
+    otherChapter = t(psalms ? "keyit.edit.otherChapter.psalms" : "keyit.edit.otherChapter")
+    previousLabel = t(psalms ? "keyit.edit.previous.psalms" : "keyit.edit.previous")
+    nextLabel = t(psalms ? "keyit.edit.next.psalms" : "keyit.edit.next")
     number = chapter.number
     previous = number > 1 ? number - 1 : nil
     next = number < chapter.book.chapters ? number + 1 : nil
@@ -166,15 +204,15 @@ struct EditPage {
 
 /// The export and import screen.
 struct ExportPage {
-  let title = "Key It — export"
+  let title = t("keyit.export.title")
   let keyit = true
   let bibleID: Int64
-  let bibleName: String
+  let heading: String
   let books: [Choice]
 
   init(bible: Bible, books: [Book]) {
     bibleID = bible.bibleID!
-    bibleName = bible.name
+    heading = t("keyit.export.heading", ["bible": .text(bible.name)])
     self.books = books.map {
       Choice(value: $0.bookCode, label: $0.bookName, selected: $0.bookID == bible.currBook)
     }

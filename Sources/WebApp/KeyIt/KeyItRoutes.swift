@@ -2,6 +2,7 @@ import AppSupport
 import Foundation
 import Hummingbird
 import KeyIt
+import Localization
 
 /// Key It's pages under `/keyit` and JSON API under `/api/keyit` (see API.md). Every address
 /// that shows or changes a Bible names it (`bibles/:bible/…`); only the entry points (`/keyit`,
@@ -75,7 +76,7 @@ struct KeyItRoutes: AppRoutes {
       _ = try await store.updateSetup(
         try bibleID(context), name: form.name, bookNames: form.bookNames, goStraight: form.goStraight != nil)
     } catch let error as KeyItError where error.status == .unprocessableContent {
-      return try await setupPage(error: error.description, status: .unprocessableContent)
+      return try await setupPage(error: error.words, status: .unprocessableContent)
     }
     return redirect("/keyit/go")
   }
@@ -96,7 +97,7 @@ struct KeyItRoutes: AppRoutes {
         name: form.name, versification: versification, frenchPsalms: form.frenchPsalms != nil,
         bookNames: form.bookNames)
     } catch let error as KeyItError where error.status == .unprocessableContent {
-      return try await setupPage(error: error.description, status: .unprocessableContent)
+      return try await setupPage(error: error.words, status: .unprocessableContent)
     }
     return redirect("/keyit/bibles/\(bible.bibleID!)/books")
   }
@@ -110,13 +111,19 @@ struct KeyItRoutes: AppRoutes {
         bibleID: try bibleID(context), to: try Self.versification(form.versification))
       let moved = report.moved.count
       return try await setupPage(
-        notice: "Verses are now numbered as in \(report.to.name). "
+        notice: t(
+          "keyit.setup.renumbered", ["versification": .text(KeyItWords.versification(report.to, requestLocalizer))])
+          + " "
           + (moved == 0
-            ? "No typed verse changed its number."
-            : moved == 1 ? "1 typed verse changed its number: " : "\(moved) typed verses changed their number: ")
-          + report.moved.prefix(20).joined(separator: ", ") + (moved > 20 ? " …" : ""))
+            ? t("keyit.setup.movedNone")
+            : t(
+              "keyit.setup.moved",
+              [
+                "count": .number(moved),
+                "verses": .text(report.moved.prefix(20).joined(separator: ", ") + (moved > 20 ? " …" : "")),
+              ])))
     } catch let error as KeyItError where error.status == .conflict {
-      return try await setupPage(error: error.description, status: .conflict)
+      return try await setupPage(error: error.words, status: .conflict)
     }
   }
 
@@ -253,9 +260,10 @@ struct KeyItRoutes: AppRoutes {
   }
 
   @Sendable func actions(_ request: Request, _ context: BasicRequestContext) async throws
-    -> JSONResponse<[ItemAction]>
+    -> JSONResponse<[ItemAction.Encoded]>
   {
-    JSONResponse(try await store.actions(bibleID: try bibleID(context), itemID: try itemID(context)))
+    let actions = try await store.actions(bibleID: try bibleID(context), itemID: try itemID(context))
+    return JSONResponse(actions.map { $0.encoded(in: requestLocalizer) })
   }
 
   @Sendable func perform(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<ChapterJSON> {

@@ -1,5 +1,5 @@
 // The one client module of Scriptorium's pages: JSON calls with readable errors, uploads,
-// keepalive saves, the debounced autosave loop, and the small DOM helpers. Page scripts import
+// keepalive saves, the debounced autosave loop, the page's words (`t`), and the small DOM helpers. Page scripts import
 // what they need from "/static/api.js"; none keeps its own copy.
 
 // ----- Requests -----
@@ -159,6 +159,28 @@ export function autosave({
     get size() { return pending.size; },
     keys: () => pending.keys(),
   };
+}
+
+// ----- Words -----
+
+/** The page's messages in the interface language, embedded by the layout (`#strings`). */
+const strings = JSON.parse(document.getElementById("strings")?.textContent || "null")
+  ?? { lang: "en", plurals: "en", categories: ["one", "other"], messages: {} };
+const pluralRules = new Intl.PluralRules(strings.plurals);
+const numbers = new Intl.NumberFormat(strings.lang);
+
+/** The message `id` with its `{name}` placeholders filled from `values` (numbers written in the
+ * interface language); a plural message takes its form from `values.count`. */
+export function t(id, values = {}) {
+  let message = strings.messages[id] ?? id;
+  if (Array.isArray(message)) {
+    const index = strings.categories.indexOf(pluralRules.select(values.count ?? 0));
+    message = message[index >= 0 ? index : message.length - 1];
+  }
+  return message.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in values)) return whole;
+    return typeof values[name] === "number" ? numbers.format(values[name]) : String(values[name]);
+  });
 }
 
 // ----- DOM -----

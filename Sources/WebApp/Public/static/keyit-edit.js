@@ -1,6 +1,6 @@
 // Key It's edit screen: the chapter's items in printed order, autosaved as the user types, with a
 // popover of the actions the server allows on each item.
-import { $, api, autosave, el, saveKeepalive } from "/static/api.js";
+import { $, api, autosave, el, saveKeepalive, t } from "/static/api.js";
 
 const list = $("items");
 const popover = $("popover");
@@ -23,7 +23,7 @@ function letterOffset(text, position) {
 }
 
 function showStatus(state) {
-  const words = { saved: "Saved", saving: "Saving…", failed: "Not saved — will retry" };
+  const words = { saved: t("keyit.js.saved"), saving: t("keyit.js.saving"), failed: t("keyit.js.failed") };
   statusLabel.textContent = words[state];
   statusLabel.className = `save-status ${state}`;
   retryButton.hidden = state !== "failed";
@@ -106,10 +106,10 @@ async function refusedSave(id, error) {
     showStatus(unsaved.size === 0 ? "saved" : "saving");
     row.querySelector(".conflict")?.remove();
     const choice = el("div", { class: "conflict", role: "alert" },
-      el("p", { textContent: "This text was changed elsewhere while you typed. Keep which one?" }),
+      el("p", { textContent: t("keyit.js.conflict") }),
       el("p", { class: "theirs", dir: "auto", textContent: theirs.text }),
       el("button", {
-        type: "button", class: "secondary", dataset: { keep: "theirs" }, textContent: "Keep the other text",
+        type: "button", class: "secondary", dataset: { keep: "theirs" }, textContent: t("keyit.js.keepTheirs"),
         onclick: () => {
           Object.assign(itemOf(id), { text: theirs.text, revision: theirs.revision });
           typedOn.set(id, theirs.revision);
@@ -119,7 +119,7 @@ async function refusedSave(id, error) {
         },
       }),
       el("button", {
-        type: "button", dataset: { keep: "mine" }, textContent: "Keep mine",
+        type: "button", dataset: { keep: "mine" }, textContent: t("keyit.js.keepMine"),
         onclick: () => {
           typedOn.set(id, theirs.revision);
           unsaved.set(id, row.querySelector("textarea").value);
@@ -142,12 +142,12 @@ async function refusedSave(id, error) {
     item.type === "Verse" && item.verse <= old.verse && old.verse <= item.lastVerse);
   const notice = el("div", { class: "conflict moved", role: "alert" },
     el("p", { textContent: home
-      ? `${old.label} was joined into ${home.label} (in another tab or on another device). Your text:`
-      : `${old?.label ?? "This item"} was removed (in another tab or on another device). Your text:` }),
+      ? t("keyit.js.joined", { item: old.label, into: home.label })
+      : t("keyit.js.removed", { item: old?.label ?? t("keyit.js.thisItem") }) }),
     el("p", { class: "mine", dir: "auto", textContent: mine }));
   if (home) {
     notice.append(el("button", {
-      type: "button", dataset: { keep: "add" }, textContent: `Add it to ${home.label}`,
+      type: "button", dataset: { keep: "add" }, textContent: t("keyit.js.addTo", { item: home.label }),
       onclick: () => {
         const field = list.querySelector(`li[data-id="${home.id}"] textarea`);
         field.value = field.value ? `${field.value} ${mine}` : mine;
@@ -161,7 +161,7 @@ async function refusedSave(id, error) {
     }));
   }
   notice.append(el("button", {
-    type: "button", class: "secondary", dataset: { keep: "discard" }, textContent: "Discard it",
+    type: "button", class: "secondary", dataset: { keep: "discard" }, textContent: t("keyit.js.discard"),
     onclick: () => { keepDraft(id, undefined); notice.remove(); },
   }));
   list.before(notice);
@@ -169,7 +169,7 @@ async function refusedSave(id, error) {
 
 async function saveAll() {
   await unsaved.flush().catch(showFailed);
-  if (unsaved.size > 0) throw new Error("Some text could not be saved yet; try again in a moment.");
+  if (unsaved.size > 0) throw new Error(t("keyit.js.notSavedYet"));
 }
 
 function fitHeight(field) {
@@ -283,8 +283,8 @@ async function openActions(item, anchor) {
           type: "button", class: "secondary", textContent: action.label, dataset: { action: action.id },
           onclick: () => (action.question ? askWhere(item, action) : perform(item, action, undefined)),
         })),
-      el("button", { type: "button", class: "secondary", textContent: "Cancel", onclick: closePopover }));
-    if (actions.length === 0) popover.prepend(el("p", { class: "hint", textContent: "Nothing to do here." }));
+      el("button", { type: "button", class: "secondary", textContent: t("keyit.js.cancel"), onclick: closePopover }));
+    if (actions.length === 0) popover.prepend(el("p", { class: "hint", textContent: t("keyit.js.nothingToDo") }));
     placePopover(anchor);
     popover.querySelector("button").focus();
   } catch (error) {
@@ -301,10 +301,10 @@ function askWhere(item, action) {
     el("p", { class: "question", textContent: action.question }),
     copy,
     el("button", {
-      type: "button", textContent: "Split here", dataset: { answer: "split" },
+      type: "button", textContent: t("keyit.js.splitHere"), dataset: { answer: "split" },
       onclick: () => perform(item, action, letterOffset(text, copy.selectionStart)),
     }),
-    el("button", { type: "button", class: "secondary", textContent: "Cancel", onclick: closePopover }));
+    el("button", { type: "button", class: "secondary", textContent: t("keyit.js.cancel"), onclick: closePopover }));
   copy.focus();
   const caret = carets.get(item.id) ?? text.length;
   copy.setSelectionRange(caret, caret);
@@ -319,7 +319,7 @@ async function perform(item, action, offset) {
     render(chapter.currentItem);
   } catch (error) {
     popover.replaceChildren(el("p", { class: "error", textContent: error.message }),
-      el("button", { type: "button", class: "secondary", textContent: "Close", onclick: closePopover }));
+      el("button", { type: "button", class: "secondary", textContent: t("keyit.js.close"), onclick: closePopover }));
   }
 }
 

@@ -1,5 +1,5 @@
 // Key It's export screen: preview and download USFM or USX; import USFM files with a report.
-import { $, api, el, getText, showError } from "/static/api.js";
+import { $, api, el, getText, showError, t } from "/static/api.js";
 
 const form = $("export-form");
 const book = $("export-book");
@@ -31,7 +31,7 @@ function update() {
   const query = exportQuery();
   query.set("download", "1");
   download.href = `${bibleAPI}/export?${query}`;
-  download.textContent = scope === "bible" ? "Download zip" : `Download .${form.format.value}`;
+  download.textContent = scope === "bible" ? t("keyit.js.downloadZip") : t("keyit.js.downloadFormat", { format: form.format.value });
 }
 
 form.addEventListener("change", update);
@@ -42,7 +42,7 @@ $("preview").addEventListener("click", async () => {
   problem.hidden = true;
   if (form.scope.value === "bible") {
     preview.hidden = false;
-    preview.textContent = `The whole Bible downloads as a zip with one .${form.format.value} file per book.`;
+    preview.textContent = t("keyit.js.bibleIsZip", { format: form.format.value });
     return;
   }
   try {
@@ -61,7 +61,7 @@ $("copy").addEventListener("click", async () => {
   problem.hidden = true;
   const status = $("copy-status");
   if (form.scope.value === "bible") {
-    status.textContent = "The whole Bible is a download, not a copy.";
+    status.textContent = t("keyit.js.bibleNoCopy");
     return;
   }
   try {
@@ -70,10 +70,10 @@ $("copy").addEventListener("click", async () => {
     preview.hidden = false;
     if (navigator.clipboard) {
       await navigator.clipboard.writeText(text);
-      status.textContent = "Copied.";
+      status.textContent = t("keyit.js.copied");
     } else {
       getSelection().selectAllChildren(preview);
-      status.textContent = "Selected: copy it with your device's Copy.";
+      status.textContent = t("keyit.js.selected");
     }
   } catch (error) {
     showError(problem, error);
@@ -85,7 +85,7 @@ $("import-form").addEventListener("submit", async (event) => {
   const report = $("import-report");
   const chosen = [...$("import-files").files];
   if (chosen.length === 0) {
-    report.replaceChildren(el("p", { class: "error", textContent: "Choose one or more USFM files first." }));
+    report.replaceChildren(el("p", { class: "error", textContent: t("keyit.js.chooseFiles") }));
     return;
   }
   try {
@@ -93,18 +93,20 @@ $("import-form").addEventListener("submit", async (event) => {
     const results = await api("POST", `${bibleAPI}/import`, { files });
     report.replaceChildren(el("ul", {}, ...results.map((result) => {
       const line = el("li", {},
-        `${result.file}: ${result.book}, chapters ${result.chapters.join(", ")} — ${result.versesWithText} verses with text`);
+        t("keyit.js.imported", {
+          file: result.file, book: result.book, chapters: result.chapters.join(", "), count: result.versesWithText,
+        }));
       for (const note of result.normalised) line.append(el("div", { class: "hint", textContent: note }));
       if (result.nameInFile) {
         // The file's name for the book is offered, never applied by the import itself.
         const offer = el("div", { class: "name-offer" },
-          el("span", { dir: "auto", textContent: `The file calls this book “${result.nameInFile}”. ` }),
+          el("span", { dir: "auto", textContent: `${t("keyit.js.nameInFile", { name: result.nameInFile })} ` }),
           el("button", {
-            type: "button", class: "secondary", textContent: "Use that name",
+            type: "button", class: "secondary", textContent: t("keyit.js.useName"),
             onclick: async () => {
               try {
                 await api("PUT", `${bibleAPI}/books/${result.book}/name`, { name: result.nameInFile });
-                offer.replaceChildren(el("span", { dir: "auto", textContent: `Renamed to “${result.nameInFile}”.` }));
+                offer.replaceChildren(el("span", { dir: "auto", textContent: t("keyit.js.renamed", { name: result.nameInFile }) }));
               } catch (error) {
                 offer.append(el("span", { class: "error", textContent: error.message }));
               }
@@ -115,6 +117,6 @@ $("import-form").addEventListener("submit", async (event) => {
       return line;
     })));
   } catch (error) {
-    report.replaceChildren(el("p", { class: "error", textContent: `Nothing was imported: ${error.message}` }));
+    report.replaceChildren(el("p", { class: "error", textContent: t("keyit.js.nothingImported", { reason: error.message }) }));
   }
 });
