@@ -29,9 +29,10 @@ let package = Package(
     .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
     .target(
       name: "AppSupport", dependencies: ["CArchive", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+    .target(name: "SyncLog"),
     .target(
       name: "KeyIt",
-      dependencies: ["AppSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AppSupport", "SyncLog", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
@@ -132,6 +133,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
+    .testTarget(name: "SyncLogTests", dependencies: ["SyncLog"]),
     .testTarget(
       name: "PhrasebookTests",
       dependencies: ["Phrasebook", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
