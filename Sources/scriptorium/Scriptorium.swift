@@ -8,5 +8,5 @@ struct Scriptorium: AsyncParsableCommand {
     commandName: "scriptorium",
     abstract: "A workbench for people who work across languages.",
     version: ProductVersion.current,
-    subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self])
+    subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self, HubCommand.self])
 }
