@@ -32,11 +32,13 @@ bench: setup
 	swift build -c release --product phrasebook-benchmark
 	swift build -c release --product lexikon-benchmark
 	swift build -c release --product sharesynch-benchmark
+	swift build -c release --product hub-benchmark
 	swift build -c release --product scriptorium
 	.build/release/keyit-benchmark
 	.build/release/phrasebook-benchmark
 	.build/release/lexikon-benchmark
 	.build/release/sharesynch-benchmark
+	.build/release/hub-benchmark
 	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_edit_bench.py .build/release/scriptorium

@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", exact: "2.8.1"),
     .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+    .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
   ],
   targets: [
     .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
@@ -31,9 +32,27 @@ let package = Package(
     .target(
       name: "AppSupport", dependencies: ["CArchive", "CICU", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
     .target(name: "Localization", resources: [.copy("locales")]),
+    .target(name: "SyncLog"),
+    .target(
+      name: "SyncHub",
+      dependencies: [
+        "SyncLog", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+        .product(name: "Logging", package: "swift-log"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]
+    ),
+    .target(
+      name: "SyncHubServer",
+      dependencies: [
+        "SyncHub", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      ]
+    ),
     .target(
       name: "KeyIt",
-      dependencies: ["AppSupport", "Localization", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["AppSupport", "Localization", "SyncLog", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
@@ -97,8 +116,8 @@ let package = Package(
       name: "scriptorium",
       dependencies: [
         "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
-        "Stemming",
-        "WebApp", "WebFetch",
+        "Stemming", "SyncHub", "SyncHubServer", "WebApp", "WebFetch",
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         .product(name: "Logging", package: "swift-log"),
@@ -132,6 +151,14 @@ let package = Package(
       path: "Benchmarks/ShareSynchBenchmark"
     ),
     .executableTarget(
+      name: "hub-benchmark",
+      dependencies: [
+        "SyncHub", "SyncHubServer", "SyncLog", "BenchmarkSupport", "TestSupport",
+        .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Hummingbird", package: "hummingbird"),
+      ],
+      path: "Benchmarks/HubBenchmark"
+    ),
+    .executableTarget(
       name: "zip-reader-comparison",
       dependencies: ["AppSupport", "BenchmarkSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
       path: "Benchmarks/ZipReaderComparison"
@@ -147,6 +174,14 @@ let package = Package(
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),
     .testTarget(name: "StemmingTests", dependencies: ["Stemming"]),
     .testTarget(name: "LocalizationTests", dependencies: ["Localization", "TestSupport"]),
+    .testTarget(name: "SyncLogTests", dependencies: ["SyncLog"]),
+    .testTarget(
+      name: "SyncHubTests",
+      dependencies: [
+        "SyncHub", "SyncHubServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+      ]
+    ),
     .testTarget(
       name: "PhrasebookTests",
       dependencies: ["Phrasebook", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]

@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 
 debian_packages=(libsqlite3-dev sqlite3 gettext zlib1g-dev libarchive-dev libicu-dev python3-venv chromium chromium-driver fonts-noto-core wrk
   libcairo2-dev libpango1.0-dev libgdk-pixbuf-2.0-dev poppler-utils libqrencode-dev zbar-tools librsvg2-bin
-  dictd dict dict-freedict-swe-eng dict-freedict-eng-swe dict-freedict-cym-eng dict-freedict-eng-cym
+  postgresql dictd dict dict-freedict-swe-eng dict-freedict-eng-swe dict-freedict-cym-eng dict-freedict-eng-cym
   espeak-ng libhunspell-dev hunspell-sv hunspell-fr hunspell-sw hunspell-en-us
   libreoffice-impress)
 # More FreeDict pairs for Lexikon, by name: FREEDICT="deu-eng fra-eng" scripts/setup.sh, or

@@ -8,7 +8,10 @@ struct Scriptorium: AsyncParsableCommand {
     commandName: "scriptorium",
     abstract: "A workbench for people who work across languages.",
     version: ProductVersion.current,
-    subcommands: [Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self])
+    subcommands: [
+      Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self,
+      HubCommand.self,
+    ])
 
   /// Runs the chosen subcommand; an app's error is printed in the command's language.
   static func main() async {

@@ -1,0 +1,27 @@
+/// How far a log reaches for each device: the highest counter it holds of that device's changes.
+/// Because each device's counters have no gaps, heads say exactly which changes a log holds.
+public struct SyncHeads: Codable, Sendable, Hashable {
+  /// Highest counter held, by device id; a device not listed has none.
+  public var counters: [String: Int64]
+
+  public init(_ counters: [String: Int64] = [:]) { self.counters = counters }
+
+  /// The highest counter of `device` held (0 for none).
+  public subscript(device: String) -> Int64 { counters[device] ?? 0 }
+
+  /// True when the log already holds `change`.
+  public func holds(_ change: SyncChange) -> Bool { change.counter <= self[change.device] }
+
+  /// True when `change` is the next one of its device, the only one a gap-free log may add.
+  public func follows(_ change: SyncChange) -> Bool { change.counter == self[change.device] + 1 }
+
+  /// Records that the log now holds `change` and every earlier change of its device.
+  public mutating func record(_ change: SyncChange) {
+    counters[change.device] = max(self[change.device], change.counter)
+  }
+
+  /// True when `other` holds a change this log lacks.
+  public func isBehind(_ other: SyncHeads) -> Bool {
+    other.counters.contains { device, counter in counter > self[device] }
+  }
+}

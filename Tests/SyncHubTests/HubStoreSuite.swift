@@ -1,0 +1,149 @@
+import Foundation
+import Logging
+import PostgresNIO
+import SyncHub
+import SyncLog
+import TestSupport
+import Testing
+
+/// The two stores a hub can run on; every test of the suite runs on both.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+  case sqlite, postgres
+  var testDescription: String { rawValue }
+}
+
+/// Runs `body` with a fresh, empty store of `kind`: a SQLite file, or a real PostgreSQL server made
+/// for the test (initdb in a temporary folder), stopped afterwards.
+func withStore(_ kind: StoreKind, _ body: @Sendable (any HubStore) async throws -> Void) async throws {
+  switch kind {
+  case .sqlite:
+    let path = NSTemporaryDirectory() + "hub-\(UUID().uuidString).sqlite"
+    defer {
+      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+    try await body(try SQLiteHubStore(path: path))
+  case .postgres:
+    guard let server = PostgresServer.shared else {
+      throw OracleError(description: "PostgreSQL could not be started: run scripts/setup.sh (make test does)")
+    }
+    // One server for the process, a new database for each test.
+    let database = "hub_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    try await withPostgres(server, database: server.database) { client in
+      try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"))
+    }
+    try await withPostgres(server, database: database) { client in
+      let store = PostgresHubStore(client: client)
+      try await store.prepare()
+      try await body(store)
+    }
+  }
+}
+
+/// Runs `body` with a client of `database` on `server`, its pool running meanwhile.
+func withPostgres(
+  _ server: PostgresServer, database: String, _ body: @Sendable (PostgresClient) async throws -> Void
+) async throws {
+  let client = PostgresClient(
+    configuration: .init(unixSocketPath: server.socketPath, username: server.user, password: nil, database: database),
+    backgroundLogger: Logger(label: "pg"))
+  try await withThrowingTaskGroup(of: Void.self) { group in
+    group.addTask { await client.run() }
+    defer { group.cancelAll() }
+    try await body(client)
+  }
+}
+
+func change(
+  _ device: String, _ counter: Int64, project: String = "keyit:team", payload: String? = nil
+) -> SyncChange {
+  SyncChange(
+    project: project, device: device, counter: counter,
+    clock: HybridTimestamp(wallMillis: 1_700_000_000_000 + counter, logical: 0, device: device),
+    author: "Keyboarder \(device)", payload: payload ?? #"{"verse":\#(counter),"text":"Nupela tok ✓ \#(device)"}"#)
+}
+
+@Suite struct HubStoreSuite {
+  @Test(arguments: StoreKind.allCases) func addsEachChangeOnceWithoutGapsAndKeepsProjectsApart(kind: StoreKind)
+    async throws
+  {
+    try await withStore(kind) { store in
+      var outcome = try await store.add([change("a", 1), change("a", 2), change("b", 1)], project: "keyit:team")
+      #expect(outcome.added.count == 3)
+      outcome = try await store.add(
+        [change("a", 2), change("a", 3), change("a", 5), change("b", 1)], project: "keyit:team")
+      #expect(outcome.added.map(\.counter) == [3])
+      #expect(outcome.refusedForGap == 1)
+      #expect(outcome.heads == SyncHeads(["a": 3, "b": 1]))
+      #expect(try await store.heads(project: "keyit:team") == SyncHeads(["a": 3, "b": 1]))
+      #expect(try await store.heads(project: "keyit:other") == SyncHeads())
+      // What was stored comes back byte for byte, the clock and the non-ASCII payload included.
+      let all = try await store.changes(project: "keyit:team", after: SyncHeads(), limit: 100)
+      #expect(all == [change("a", 1), change("a", 2), change("b", 1), change("a", 3)])
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases) func changesAfterHeadsComeInChunksInArrivalOrder(kind: StoreKind) async throws {
+    try await withStore(kind) { store in
+      _ = try await store.add((1...5).flatMap { [change("a", $0), change("b", $0)] }, project: "keyit:team")
+      var heads = SyncHeads(["a": 2])
+      var received: [String] = []
+      while true {
+        let chunk = try await store.changes(project: "keyit:team", after: heads, limit: 3)
+        if chunk.isEmpty { break }
+        #expect(chunk.count <= 3)
+        for item in chunk {
+          #expect(heads.follows(item), "a reader's heads stay gap-free after any prefix")
+          heads.record(item)
+          received.append("\(item.device)\(item.counter)")
+        }
+      }
+      #expect(received == ["b1", "b2", "a3", "b3", "a4", "b4", "a5", "b5"])
+      #expect(try await store.heads(project: "keyit:team") == heads)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases) func concurrentPushesOfTheSameChangesStoreEachOnce(kind: StoreKind) async throws
+  {
+    try await withStore(kind) { store in
+      let batch = (1...40).map { change("a", Int64($0)) }
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for start in 0..<8 {
+          // Each task sends a different prefix, as devices resuming an interrupted upload would.
+          group.addTask { _ = try await store.add(Array(batch.prefix(5 * (start + 1))), project: "keyit:team") }
+        }
+        try await group.waitForAll()
+      }
+      #expect(try await store.changes(project: "keyit:team", after: SyncHeads(), limit: 1000) == batch)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases) func invitationsAdmitTheirMemberToTheirProjectOnly(kind: StoreKind) async throws
+  {
+    try await withStore(kind) { store in
+      let token = try await store.invite(project: "keyit:team", member: "Mary Kila")
+      #expect(token.count >= 40)
+      #expect(try await store.member(token: token, project: "keyit:team") == "Mary Kila")
+      #expect(try await store.member(token: token, project: "keyit:other") == nil)
+      #expect(try await store.member(token: token + "x", project: "keyit:team") == nil)
+      #expect(try await store.member(token: "", project: "keyit:team") == nil)
+      let second = try await store.invite(project: "keyit:team", member: "Mary Kila")
+      #expect(second != token)
+      #expect(try await store.revoke(project: "keyit:team", member: "Mary Kila") == 2)
+      #expect(try await store.member(token: token, project: "keyit:team") == nil)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases) func malformedInputIsRefusedAndChangesNothing(kind: StoreKind) async throws {
+    try await withStore(kind) { store in
+      await #expect(throws: HubError.badProject("keyit/team")) { try await store.heads(project: "keyit/team") }
+      await #expect(throws: HubError.badMember(" ")) { try await store.invite(project: "keyit:team", member: " ") }
+      let foreign = change("a", 1, project: "keyit:other")
+      await #expect(throws: HubError.self) { try await store.add([change("a", 1), foreign], project: "keyit:team") }
+      await #expect(throws: HubError.self) { try await store.add([change("a", 0)], project: "keyit:team") }
+      let huge = change("a", 1, payload: String(repeating: "x", count: (1 << 20) + 1))
+      await #expect(throws: HubError.self) { try await store.add([huge], project: "keyit:team") }
+      let heads = try await store.heads(project: "keyit:team")
+      #expect(heads == SyncHeads(), "a refused batch adds nothing")
+    }
+  }
+}

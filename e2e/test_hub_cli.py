@@ -1,0 +1,58 @@
+"""The team hub from the command line, as a coordinator would run it: `hub serve` on a port, `hub invite`
+prints a token, only that token opens the project, `hub revoke` closes it again."""
+import json
+import subprocess
+import time
+import urllib.error
+import urllib.request
+
+from conftest import BINARY, free_port
+
+
+def request(url, token=None, body=None):
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, data=data, headers=headers), timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, None
+
+
+def test_a_hub_admits_only_invited_members_and_keeps_each_change_once(tmp_path):
+    data = tmp_path / "hub"
+    hub = [BINARY, "hub"]
+    token = subprocess.run(hub + ["invite", "keyit:team", "--member", "Mary Kila", "--data", str(data)],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert len(token) >= 40
+    port = free_port()
+    server = subprocess.Popen(hub + ["serve", "--port", str(port), "--data", str(data)],
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = f"http://127.0.0.1:{port}/hub/v1/projects/keyit:team"
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
+                break
+            except OSError:
+                assert time.time() < deadline and server.poll() is None, "the hub did not start"
+                time.sleep(0.1)
+        assert request(base + "/heads") == (401, None)
+        assert request(base + "/heads", token + "x") == (401, None)
+        change = {"project": "keyit:team", "device": "phone-1", "counter": 1, "author": "Mary Kila",
+                  "clock": "001700000000000.000000.phone-1", "payload": "{\"text\":\"Bipo tru\"}"}
+        for _ in range(2):  # a second upload of the same change adds nothing
+            status, reply = request(base + "/push", token, {"changes": [change]})
+            assert status == 200
+        assert reply == {"added": 0, "refusedForGap": 0, "heads": {"counters": {"phone-1": 1}}}
+        assert request(base + "/pull", token, {"after": {"counters": {}}})[1] == {"changes": [change]}
+        revoked = subprocess.run(hub + ["revoke", "keyit:team", "--member", "Mary Kila", "--data", str(data)],
+                                 capture_output=True, text=True, check=True).stdout
+        assert revoked.startswith("1 ")
+        assert request(base + "/heads", token) == (401, None)
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
