@@ -90,11 +90,13 @@ public final class LexikonStore: Sendable {
     try await writer.write { db in try Self.upsert(rows, direction: direction, at: date, db) }
   }
 
-  /// The word to store (the first entry's headword when it is the word asked, in its spelling)
-  /// and the entries as JSON.
+  /// The word to store (the first entry's headword when it is the word asked but for letter case,
+  /// in its spelling) and the entries as JSON. A headword that differs in punctuation too (dictd's
+  /// index drops it: `järn` finds `järn‐`) is not taken, so the word asked stays the cache key that
+  /// the next lookup and `cached` find.
   private static func row(_ looked: String, _ entries: [DictEntry]) throws -> (word: String, json: String) {
     let headword = entries.first?.headword
-    let word = headword.flatMap { DictdIndex.fold($0) == DictdIndex.fold(looked) ? $0 : nil } ?? looked.trimmed.nfc
+    let word = headword.flatMap { CachedWord.key($0) == CachedWord.key(looked) ? $0 : nil } ?? looked.trimmed.nfc
     return (word, String(decoding: try JSONEncoder().encode(entries), as: UTF8.self))
   }
 

@@ -41,4 +41,14 @@ import Testing
     #expect(found.word == "i'r chwith" && !found.entries.isEmpty && found.foundAs == nil)
     #expect(try await service.lookup("i’r chwith", direction: "cym-eng").entries == found.entries)
   }
+
+  /// FreeDict's index has `järn` for the headword `järn‐`: the word asked stays the cache key, so the
+  /// second lookup comes from the cache and the word asked is found there.
+  @Test func aHeadwordThatDiffersInPunctuationIsCachedUnderTheWordAsked() async throws {
+    let service = LexikonService(store: try .inMemory(), source: DictdFolderSource())
+    let first = try await service.lookup("järn", direction: "swe-eng")
+    #expect(first.word == "järn" && !first.entries.isEmpty && !first.fromCache)
+    #expect(try await service.lookup("järn", direction: "swe-eng").fromCache)
+    #expect(try await service.cachedResult("järn", direction: "swe-eng").lookupCount == 2)
+  }
 }
