@@ -243,12 +243,16 @@ extension KeyItStore {
   /// Lazy creation, step ii: the book's Chapters rows, the first time the book is opened.
   func createChapters(_ db: Database, book: inout Book) throws {
     guard !book.chapRecsCreated else { return }
-    let spec = try Self.bible(db, book.bibleID).catalog.requireBook(code: book.bookCode)
+    let bible = try Self.bible(db, book.bibleID)
+    let spec = try bible.catalog.requireBook(code: book.bookCode)
     let insert = try db.cachedStatement(
-      sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem) "
-        + "VALUES (?, ?, ?, 0, ?, 0, 0)")
+      sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem, uid) "
+        + "VALUES (?, ?, ?, 0, ?, 0, 0, ?)")
     for (index, chapter) in spec.chapters.enumerated() {
-      try insert.execute(arguments: [book.bibleID, book.bookID, index + 1, chapter.verseCount])
+      try insert.execute(arguments: [
+        book.bibleID, book.bookID, index + 1, chapter.verseCount,
+        TextID.chapter(bible: bible.uid, book: book.bookCode, chapter: index + 1),
+      ])
     }
     book.chapRecsCreated = true
     try book.update(db)
@@ -259,23 +263,17 @@ extension KeyItStore {
   func createItems(_ db: Database, chapter: inout Chapter, bible: Bible? = nil) throws {
     guard !chapter.itemRecsCreated else { return }
     let bible = try bible ?? Self.bible(db, chapter.bibleID)
-    let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
     let insert = try db.cachedStatement(
       sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
-        + "isStartOfBridge, lastVsOfBridge) VALUES (?, ?, ?, ?, '', 0, 0, 0)")
-    var count = 0
-    if spec?.mayHaveAscription == true && !bible.frenchPsalms {
-      try insert.execute(arguments: [
-        chapter.chapterID, 1, ItemType.ascription.rawValue, itemOrder(type: .ascription, verse: 1),
-      ])
-      count += 1
+        + "isStartOfBridge, lastVsOfBridge, uid) VALUES (?, ?, ?, ?, '', 0, 0, 0, ?)")
+    let base = Self.baseStates(bible: bible, chapter: chapter).sorted {
+      ($0.value.order, $0.key) < ($1.value.order, $1.key)
     }
-    for verse in 1...chapter.numVerses {
-      try insert.execute(arguments: [chapter.chapterID, verse, ItemType.verse.rawValue, 100 * verse])
+    for (uid, item) in base {
+      try insert.execute(arguments: [chapter.chapterID, item.verse, item.type.rawValue, item.order, uid])
     }
-    count += chapter.numVerses
     chapter.itemRecsCreated = true
-    chapter.numItems = count
+    chapter.numItems = base.count
     try chapter.update(db)
   }
 
@@ -297,7 +295,7 @@ extension KeyItStore {
     let chapter = try Chapter.fetchOne(db, key: chapterID)!
     let book = try Book.fetchOne(db, key: ["bibleID": chapter.bibleID, "bookID": chapter.bookID])!
     let items = try VerseItem.filter(VerseItem.Columns.chapterID == chapterID)
-      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.itemID).fetchAll(db)
+      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.uid).fetchAll(db)
     return ChapterContent(book: book, chapter: chapter, items: items)
   }
 }
