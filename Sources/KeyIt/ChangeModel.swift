@@ -22,6 +22,19 @@ public struct ItemState: Codable, Sendable, Hashable {
     return shape
   }
 
+  /// The row this state is written as (ids and revision left to the store).
+  func row(chapterID: Int64, uid: String) -> VerseItem {
+    var item = VerseItem(chapterID: chapterID, verseNumber: verse, itemType: type, itemText: text, intSeq: intSeq)
+    item.itemOrder = order
+    item.isStartOfBridge = startsBridge
+    item.lastVsOfBridge = bridgeEnd
+    item.marker = marker
+    item.uid = uid
+    return item
+  }
+}
+
+extension ItemState {
   init(_ item: VerseItem, steps: [BridgeItem]) {
     verse = item.verseNumber
     type = item.itemType
@@ -32,17 +45,6 @@ public struct ItemState: Codable, Sendable, Hashable {
     marker = item.marker
     text = item.itemText
     self.steps = steps.map { [$0.textCurrentBridge, $0.textExtraVerse] }
-  }
-
-  /// The row this state is written as (ids and revision left to the store).
-  func row(chapterID: Int64, uid: String) -> VerseItem {
-    var item = VerseItem(chapterID: chapterID, verseNumber: verse, itemType: type, itemText: text, intSeq: intSeq)
-    item.itemOrder = order
-    item.isStartOfBridge = startsBridge
-    item.lastVsOfBridge = bridgeEnd
-    item.marker = marker
-    item.uid = uid
-    return item
   }
 }
 

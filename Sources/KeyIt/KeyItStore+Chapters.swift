@@ -194,10 +194,7 @@ extension KeyItStore {
       throw KeyItError.unknownChapter(book: book.bookCode, chapter: number, count: book.numChaps)
     }
     try self.createChapters(db, book: &book)
-    var chapter = try Chapter.filter(
-      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
-        && Chapter.Columns.chapterNumber == number
-    ).fetchOne(db)!
+    var chapter = try Self.chapterRow(db, book: book, number: number)!
     try self.createItems(db, chapter: &chapter)
     return try Self.content(db, chapterID: chapter.chapterID!)
   }
@@ -231,7 +228,9 @@ extension KeyItStore {
     let bible = try Self.bible(db, bibleID)
     let code = code.uppercased()
     guard
-      let book = try Book.filter(Book.Columns.bibleID == bible.bibleID && Book.Columns.bookCode == code).fetchOne(db)
+      let book = try Book.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookCode = ?"),
+        arguments: [bible.bibleID, code])
     else {
       let known = try String.fetchAll(
         db, Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).select(Book.Columns.bookCode))
@@ -292,10 +291,21 @@ extension KeyItStore {
   }
 
   static func content(_ db: Database, chapterID: Int64) throws -> ChapterContent {
-    let chapter = try Chapter.fetchOne(db, key: chapterID)!
-    let book = try Book.fetchOne(db, key: ["bibleID": chapter.bibleID, "bookID": chapter.bookID])!
-    let items = try VerseItem.filter(VerseItem.Columns.chapterID == chapterID)
-      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.uid).fetchAll(db)
+    let chapter = try Chapter.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Chapters WHERE chapterID = ?"), arguments: [chapterID])!
+    let book = try Book.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookID = ?"),
+      arguments: [chapter.bibleID, chapter.bookID])!
+    let items = try VerseItem.fetchAll(
+      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ? ORDER BY itemOrder, intSeq, uid"),
+      arguments: [chapterID])
     return ChapterContent(book: book, chapter: chapter, items: items)
+  }
+
+  /// A book's chapter row, nil before the book's chapters are created.
+  static func chapterRow(_ db: Database, book: Book, number: Int) throws -> Chapter? {
+    try Chapter.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
+      arguments: [book.bibleID, book.bookID, number])
   }
 }

@@ -79,11 +79,12 @@ extension KeyItStore {
 
   /// The items of a chapter as changes record them, by uid.
   static func itemStates(_ db: Database, chapterID: Int64) throws -> [String: ItemState] {
-    let items = try VerseItem.filter(VerseItem.Columns.chapterID == chapterID).fetchAll(db)
+    let items = try VerseItem.fetchAll(
+      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapterID])
     let steps = try BridgeItem.fetchAll(
-      db,
-      sql: "SELECT * FROM BridgeItems WHERE itemID IN (SELECT itemID FROM VerseItems WHERE chapterID = ?) "
-        + "ORDER BY bridgeID", arguments: [chapterID])
+      db.cachedStatement(
+        sql: "SELECT * FROM BridgeItems WHERE itemID IN (SELECT itemID FROM VerseItems WHERE chapterID = ?) "
+          + "ORDER BY bridgeID"), arguments: [chapterID])
     let stepsByItem = Dictionary(grouping: steps, by: \.itemID)
     return Dictionary(
       uniqueKeysWithValues: items.map { ($0.uid, ItemState($0, steps: stepsByItem[$0.itemID!] ?? [])) })
@@ -118,19 +119,19 @@ extension KeyItStore {
   /// unless the Bible uses French numbering): the same on every device, so never logged.
   static func baseStates(bible: Bible, chapter: Chapter) -> [String: ItemState] {
     let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
-    var items: [(String, VerseItem)] = []
+    func empty(_ type: ItemType, verse: Int) -> ItemState {
+      ItemState(
+        verse: verse, type: type, order: itemOrder(type: type, verse: verse), intSeq: 0, startsBridge: false,
+        bridgeEnd: 0, marker: nil, text: "", steps: [])
+    }
+    var items: [String: ItemState] = [:]
     if spec?.mayHaveAscription == true && !bible.frenchPsalms {
-      items.append(
-        (TextID.ascription(chapter: chapter.uid), VerseItem(chapterID: 0, verseNumber: 1, itemType: .ascription)))
+      items[TextID.ascription(chapter: chapter.uid)] = empty(.ascription, verse: 1)
     }
     for verse in 1...max(1, chapter.numVerses) {
-      items.append(
-        (
-          TextID.verse(chapter: chapter.uid, verse: verse),
-          VerseItem(chapterID: 0, verseNumber: verse, itemType: .verse)
-        ))
+      items[TextID.verse(chapter: chapter.uid, verse: verse)] = empty(.verse, verse: verse)
     }
-    return Dictionary(uniqueKeysWithValues: items.map { ($0.0, ItemState($0.1, steps: [])) })
+    return items
   }
 
   /// The uid a new item takes: a verse or psalm title its place's derived id when no item has it

@@ -24,7 +24,7 @@ extension KeyItStore {
   }
 
   static func bible(_ db: Database, uid: String) throws -> Bible? {
-    try Bible.filter(Column("uid") == uid).fetchOne(db)
+    try Bible.fetchOne(db.cachedStatement(sql: "SELECT * FROM Bibles WHERE uid = ?"), arguments: [uid])
   }
 
   /// Up to `limit` changes of this device's log that `heads` lacks, in the order they were logged.
@@ -84,7 +84,10 @@ extension KeyItStore {
     let code = String(parts[0])
     let number = Int(parts[1]) ?? 1
     let spec = try bible.catalog.requireBook(code: code)
-    if try Book.fetchOne(db, key: ["bibleID": bible.bibleID, "bookID": spec.number]) == nil {
+    if try Book.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookID = ?"),
+      arguments: [bible.bibleID, spec.number]) == nil
+    {
       try Book(
         bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: spec.name, chapRecsCreated: false,
         numChaps: spec.chapters.count, currChapter: 0
@@ -92,10 +95,7 @@ extension KeyItStore {
     }
     var book = try self.book(db, bibleID: bible.bibleID, code: code)
     try createChapters(db, book: &book)
-    var chapter = try Chapter.filter(
-      Chapter.Columns.bibleID == bible.bibleID && Chapter.Columns.bookID == book.bookID
-        && Chapter.Columns.chapterNumber == number
-    ).fetchOne(db)!
+    var chapter = try Self.chapterRow(db, book: book, number: number)!
     try createItems(db, chapter: &chapter, bible: bible)
     return chapter
   }
@@ -120,7 +120,9 @@ extension KeyItStore {
     var chapter = try chapterRow(db, bible: bible, key: key)
     let replay = try Self.replay(db, bible: bible, chapter: chapter, key: key)
     let rows = Dictionary(
-      uniqueKeysWithValues: try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID).fetchAll(db).map {
+      uniqueKeysWithValues: try VerseItem.fetchAll(
+        db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapter.chapterID]
+      ).map {
         ($0.uid, $0)
       })
     let current = try Self.itemStates(db, chapterID: chapter.chapterID!)

@@ -72,11 +72,13 @@ public final class KeyItStore: Sendable {
       bibleID: nil, name: spec.name, bookRecsCreated: false, currBook: 0, frenchPsalms: spec.frenchPsalms,
       bookNames: spec.bookNames, goStraight: true, versification: spec.versification, uid: uid)
     try bible.insert(db)
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO Books (bibleID, bookID, bookCode, bookName, chapRecsCreated, numChaps, currChapter) "
+        + "VALUES (?, ?, ?, ?, 0, ?, 0)")
     for book in bible.catalog.books where !book.isExtra {
-      try Book(
-        bibleID: bible.bibleID!, bookID: book.number, bookCode: book.code, bookName: names[book.number] ?? book.name,
-        chapRecsCreated: false, numChaps: book.chapters.count, currChapter: 0
-      ).insert(db)
+      try insert.execute(arguments: [
+        bible.bibleID, book.number, book.code, names[book.number] ?? book.name, book.chapters.count,
+      ])
     }
     bible.bookRecsCreated = true
     try bible.update(db)
@@ -154,7 +156,9 @@ public final class KeyItStore: Sendable {
       guard let bible = try currentBible(db) else { throw KeyItError.noBible }
       return bible
     }
-    guard let bible = try Bible.fetchOne(db, key: id) else {
+    guard
+      let bible = try Bible.fetchOne(db.cachedStatement(sql: "SELECT * FROM Bibles WHERE bibleID = ?"), arguments: [id])
+    else {
       throw KeyItError.unknownBible(
         id: id, known: try Int64.fetchAll(db, sql: "SELECT bibleID FROM Bibles ORDER BY bibleID"))
     }

@@ -47,11 +47,15 @@ public enum TextID {
       var random = SystemRandomNumberGenerator()
       for index in 8..<16 { bytes[index] = random.next() }
       bytes[8] = 0x80 | (bytes[8] & 0x3F)
-      let hex = bytes.map { String(format: "%02x", $0) }.joined()
-      return [
-        hex.prefix(8), hex.dropFirst(8).prefix(4), hex.dropFirst(12).prefix(4), hex.dropFirst(16).prefix(4),
-        hex.dropFirst(20),
-      ].joined(separator: "-")
+      let digits = Array("0123456789abcdef".utf8)
+      var text: [UInt8] = []
+      text.reserveCapacity(36)
+      for (index, byte) in bytes.enumerated() {
+        if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
+        text.append(digits[Int(byte >> 4)])
+        text.append(digits[Int(byte & 0xF)])
+      }
+      return String(decoding: text, as: UTF8.self)
     }
   }
 }

@@ -89,7 +89,7 @@ struct SimLane {
   }
 
   /// One seed: a Bible shared, edits offline and online over a faulty network, then healing; returns what broke.
-  func run(seed: UInt64, steps: Int = 24) async throws -> [String] {
+  func run(seed: UInt64, steps: Int = 16) async throws -> [String] {
     var random = SplitMix(seed: seed)
     let network = SimNetwork(hub: InMemoryChangeLog(), seed: seed)
     let links = stores.indices.map { SimLink(network: network, replica: $0) }
@@ -129,9 +129,10 @@ struct SimLane {
     network.faulty = false
     network.cut = []
     while !network.delayed.isEmpty { await network.deliverDelayed(project: project) }
-    for _ in 0..<3 {
+    // Two rounds bring every device level (the first round's last device may have sent something new).
+    for _ in 0..<2 {
       for (store, link) in zip(stores, links) {
-        try await KeyItSync(store: store, hub: link, chunk: 5).sync(bibleUID: uid)
+        try await KeyItSync(store: store, hub: link, chunk: 8).sync(bibleUID: uid)
       }
     }
     return try await problems(uid: uid, hub: network.hub, acknowledged: acknowledged, typed: typed.subtracting(removed))
