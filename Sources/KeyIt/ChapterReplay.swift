@@ -89,19 +89,25 @@ struct ChapterReplay {
   private mutating func conflict(
     _ uid: String, state: ItemState, base: String, incoming: String, deleted: Bool, _ logged: SyncChange
   ) {
+    let current = (items[uid] ?? tombs[uid])?.text ?? ""
     if let index = conflicts.lastIndex(where: {
       $0.itemUID == uid && $0.resolution == nil && $0.incomingDevice == logged.device && $0.incoming == base
         && $0.itemDeleted == deleted
     }) {
-      conflicts[index].incoming = incoming
-      conflicts[index].incomingClock = logged.clock.description
+      if incoming == conflicts[index].current {
+        conflicts.remove(at: index)  // the later edit came round to the same text: nothing left to choose
+      } else {
+        conflicts[index].incoming = incoming
+        conflicts[index].incomingClock = logged.clock.description
+      }
       return
     }
+    guard incoming != current else { return }
     let writer = writers[uid] ?? ("", "", "")
     conflicts.append(
       TextConflict(
         id: "\(uid)@\(logged.clock)", itemUID: uid, verse: state.verse, type: state.type, base: base,
-        current: (items[uid] ?? tombs[uid])?.text ?? "", incoming: incoming, currentAuthor: writer.author,
+        current: current, incoming: incoming, currentAuthor: writer.author,
         currentDevice: writer.device, currentClock: writer.clock, incomingAuthor: logged.author,
         incomingDevice: logged.device, incomingClock: logged.clock.description, itemDeleted: deleted))
   }
