@@ -74,3 +74,28 @@ import Testing
     #expect(try await other.teamSnapshot(bibleUID: bible.uid) == store.teamSnapshot(bibleUID: bible.uid))
   }
 }
+
+@Suite struct ImportLogTests {
+  @Test func anImportedChapterReachesAnotherDeviceAsItIs() async throws {
+    let (store, bible) = try await storeWithBible()
+    let usfm = """
+      \\id PHM
+      \\c 1
+      \\s1 Greeting
+      \\p
+      \\v 1 Paul, a prisoner
+      \\v 2-3 to Apphia and grace to you
+      \\q1
+      \\v 4 I thank my God
+      """
+    _ = try await store.importUSFM([("PHM.usfm", usfm)], bibleID: nil)
+    #expect(try await store.chaptersDifferingFromLog(bibleUID: bible.uid) == [])
+    let other = try KeyItStore.inMemory()
+    try await other.applyRemote(
+      try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100), bibleUID: bible.uid)
+    #expect(try await other.teamSnapshot(bibleUID: bible.uid) == store.teamSnapshot(bibleUID: bible.uid))
+    let otherBible = try #require(try await other.bible(uid: bible.uid))
+    let texts = try await other.chapter(bibleID: otherBible.bibleID, code: "PHM", chapter: 1).items.map(\.itemText)
+    #expect(texts.contains("to Apphia and grace to you"))
+  }
+}
