@@ -39,8 +39,10 @@ struct ChapterReplay {
   private mutating func apply(_ delta: ItemDelta, _ logged: SyncChange) {
     let uid = delta.uid
     let living = items[uid]
-    let known = living ?? tombs[uid]
     let (before, after) = (delta.before, delta.after)
+    // An insert over a deleted item (a verse unbridged gets its id back) starts it afresh: whoever
+    // inserts it saw it deleted, and edits it missed were kept in conflicts when they came.
+    let known = living ?? (before == nil ? nil : tombs[uid])
     let exists =
       (living != nil) == (before != nil)
       ? after != nil : ((after != nil) == (before != nil) ? living != nil : after != nil)
