@@ -1,5 +1,5 @@
 # The README's two commands: `make run` and `make test`. Both install what is missing first.
-.PHONY: setup run test fuzz bench format
+.PHONY: setup run test soak fuzz bench format
 
 # The fuzz targets `make test` runs: a bounded run, the same inputs every time (seeded). A target
 # that crashes, hangs or grows past the memory limit fails the run and prints the saved input.
@@ -22,6 +22,13 @@ test: setup
 	swift test --skip-build
 	$(FUZZ) $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --seconds 60 --seed $(FUZZ_SEED) --out .build/fuzz
 	.venv/bin/python -m pytest -q e2e
+
+# `make soak`: the Key It team-sync simulation over many more seeds (SOAK_SEEDS, from SOAK_FIRST).
+SOAK_SEEDS = 200000
+SOAK_FIRST = 1000001
+soak: setup
+	swift build --build-tests
+	SIM_SEEDS=$(SOAK_SEEDS) SIM_FIRST=$(SOAK_FIRST) swift test --skip-build --filter SyncSimulationTests
 
 fuzz: setup
 	swift build --product scriptorium-fuzz

@@ -45,6 +45,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case controlCharacter(field: KeyItField, Unicode.Scalar)
   /// An export format Key It does not write.
   case unknownExportFormat(String, known: [String])
+  /// No conflict with this id waits (`open`) or was resolved (undoing) in this Bible.
+  case unknownConflict(id: String, open: Bool)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -84,6 +86,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
       "\(field.words) holds the control character \(controlCharacterName(scalar)), which text may not hold: remove it"
     case .unknownExportFormat(let name, let known):
       "unknown export format \(quoted(name)); formats are: \(known.joined(separator: ", "))"
+    case .unknownConflict(let id, let open):
+      "no \(open ? "open" : "resolved") conflict \(quoted(id)) in this Bible"
     }
   }
 }

@@ -210,10 +210,7 @@ extension KeyItStore {
       throw KeyItError.unknownChapter(book: book.bookCode, chapter: number, count: book.numChaps)
     }
     try self.createChapters(db, book: &book)
-    var chapter = try Chapter.filter(
-      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
-        && Chapter.Columns.chapterNumber == number
-    ).fetchOne(db)!
+    var chapter = try Self.chapterRow(db, book: book, number: number)!
     try self.createItems(db, chapter: &chapter)
     return try Self.content(db, chapterID: chapter.chapterID!)
   }
@@ -247,7 +244,9 @@ extension KeyItStore {
     let bible = try Self.bible(db, bibleID)
     let code = code.uppercased()
     guard
-      let book = try Book.filter(Book.Columns.bibleID == bible.bibleID && Book.Columns.bookCode == code).fetchOne(db)
+      let book = try Book.fetchOne(
+        db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookCode = ?"),
+        arguments: [bible.bibleID, code])
     else {
       let known = try String.fetchAll(
         db, Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).select(Book.Columns.bookCode))
@@ -259,12 +258,16 @@ extension KeyItStore {
   /// Lazy creation, step ii: the book's Chapters rows, the first time the book is opened.
   func createChapters(_ db: Database, book: inout Book) throws {
     guard !book.chapRecsCreated else { return }
-    let spec = try Self.bible(db, book.bibleID).catalog.requireBook(code: book.bookCode)
+    let bible = try Self.bible(db, book.bibleID)
+    let spec = try bible.catalog.requireBook(code: book.bookCode)
     let insert = try db.cachedStatement(
-      sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem) "
-        + "VALUES (?, ?, ?, 0, ?, 0, 0)")
+      sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem, uid) "
+        + "VALUES (?, ?, ?, 0, ?, 0, 0, ?)")
     for (index, chapter) in spec.chapters.enumerated() {
-      try insert.execute(arguments: [book.bibleID, book.bookID, index + 1, chapter.verseCount])
+      try insert.execute(arguments: [
+        book.bibleID, book.bookID, index + 1, chapter.verseCount,
+        TextID.chapter(bible: bible.uid, book: book.bookCode, chapter: index + 1),
+      ])
     }
     book.chapRecsCreated = true
     try book.update(db)
@@ -275,23 +278,17 @@ extension KeyItStore {
   func createItems(_ db: Database, chapter: inout Chapter, bible: Bible? = nil) throws {
     guard !chapter.itemRecsCreated else { return }
     let bible = try bible ?? Self.bible(db, chapter.bibleID)
-    let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
     let insert = try db.cachedStatement(
       sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
-        + "isStartOfBridge, lastVsOfBridge) VALUES (?, ?, ?, ?, '', 0, 0, 0)")
-    var count = 0
-    if spec?.mayHaveAscription == true && !bible.frenchPsalms {
-      try insert.execute(arguments: [
-        chapter.chapterID, 1, ItemType.ascription.rawValue, itemOrder(type: .ascription, verse: 1),
-      ])
-      count += 1
+        + "isStartOfBridge, lastVsOfBridge, uid) VALUES (?, ?, ?, ?, '', 0, 0, 0, ?)")
+    let base = Self.baseStates(bible: bible, chapter: chapter).sorted {
+      ($0.value.order, $0.key) < ($1.value.order, $1.key)
     }
-    for verse in 1...chapter.numVerses {
-      try insert.execute(arguments: [chapter.chapterID, verse, ItemType.verse.rawValue, 100 * verse])
+    for (uid, item) in base {
+      try insert.execute(arguments: [chapter.chapterID, item.verse, item.type.rawValue, item.order, uid])
     }
-    count += chapter.numVerses
     chapter.itemRecsCreated = true
-    chapter.numItems = count
+    chapter.numItems = base.count
     try chapter.update(db)
   }
 
@@ -310,10 +307,21 @@ extension KeyItStore {
   }
 
   static func content(_ db: Database, chapterID: Int64) throws -> ChapterContent {
-    let chapter = try Chapter.fetchOne(db, key: chapterID)!
-    let book = try Book.fetchOne(db, key: ["bibleID": chapter.bibleID, "bookID": chapter.bookID])!
-    let items = try VerseItem.filter(VerseItem.Columns.chapterID == chapterID)
-      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.itemID).fetchAll(db)
+    let chapter = try Chapter.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Chapters WHERE chapterID = ?"), arguments: [chapterID])!
+    let book = try Book.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookID = ?"),
+      arguments: [chapter.bibleID, chapter.bookID])!
+    let items = try VerseItem.fetchAll(
+      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ? ORDER BY itemOrder, intSeq, uid"),
+      arguments: [chapterID])
     return ChapterContent(book: book, chapter: chapter, items: items)
+  }
+
+  /// A book's chapter row, nil before the book's chapters are created.
+  static func chapterRow(_ db: Database, book: Book, number: Int) throws -> Chapter? {
+    try Chapter.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
+      arguments: [book.bibleID, book.bookID, number])
   }
 }

@@ -33,22 +33,34 @@ extension KeyItStore {
 
   /// One text save inside a transaction, in its own savepoint so a save refused after it began
   /// writing leaves nothing behind while the others saved with it commit.
-  static func saveText(_ db: Database, _ save: TextSaveQueue.Save) throws -> LabelledItem {
+  static func saveText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
     var saved: LabelledItem?
     try db.inSavepoint {
-      saved = try writeText(db, save)
+      saved = try writeText(db, save, wallMillis: wallMillis)
       return .commit
     }
     return saved!
   }
 
-  private static func writeText(_ db: Database, _ save: TextSaveQueue.Save) throws -> LabelledItem {
+  private static func writeText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
     var (item, chapter) = try Self.item(db, bibleID: save.bibleID, itemID: save.itemID)
     guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
     if let typedOn = save.revision, typedOn != item.revision, save.text != item.itemText {
       throw KeyItError.staleText(itemID: save.itemID, typedOn: typedOn, current: item.revision)
     }
-    if save.text != item.itemText { item.revision += 1 }  // as the trigger counts it
+    if save.text != item.itemText {
+      item.revision += 1  // as the trigger counts it
+      let steps = try BridgeItem.filter(BridgeItem.Columns.itemID == item.itemID).order(BridgeItem.Columns.bridgeID)
+        .fetchAll(db)
+      var after = ItemState(item, steps: steps)
+      after.text = save.text
+      try log(
+        db, bible: try Self.bible(db, chapter.bibleID),
+        KeyItChange(
+          kind: .edit, book: try bookCode(db, chapter), chapter: chapter.chapterNumber,
+          items: [ItemDelta(uid: item.uid, before: ItemState(item, steps: steps), after: after)]),
+        wallMillis: wallMillis)
+    }
     item.itemText = save.text
     try db.cachedStatement(sql: "UPDATE VerseItems SET itemText = ? WHERE itemID = ?")
       .execute(arguments: [save.text, save.itemID])
@@ -56,12 +68,6 @@ extension KeyItStore {
       .execute(arguments: [save.itemID, chapter.chapterID])
     chapter.currItem = save.itemID
     return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: try bookCode(db, chapter)))
-  }
-
-  private static func bookCode(_ db: Database, _ chapter: Chapter) throws -> String {
-    try String.fetchOne(
-      db.cachedStatement(sql: "SELECT bookCode FROM Books WHERE bibleID = ? AND bookID = ?"),
-      arguments: [chapter.bibleID, chapter.bookID]) ?? ""
   }
 
   /// Makes an item its chapter's current item (where the next start resumes).
@@ -93,9 +99,11 @@ extension KeyItStore {
   public func perform(_ action: ItemActionID, bibleID: Int64?, itemID: Int64, offset: Int? = nil)
     async throws -> ChapterContent
   {
-    try await writer.write { db in
+    let now = now()
+    return try await writer.write { db in
       let (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
       let before = try Self.content(db, chapterID: chapter.chapterID!)
+      let statesBefore = try Self.itemStates(db, chapterID: chapter.chapterID!)
       let latestStep = try Self.latestBridgeStep(db, itemID: itemID)
       let edits = try planEdits(
         action, on: item, in: before.items, facts: before.facts, latestBridgeStep: latestStep,
@@ -104,6 +112,8 @@ extension KeyItStore {
       for edit in edits {
         switch edit {
         case .insert(var newItem):
+          newItem.uid = Self.uidForNewItem(
+            newItem.itemType, verse: newItem.verseNumber, chapterUID: chapter.uid, taken: Set(statesBefore.keys))
           try newItem.insert(db)
           if action != .unbridge && newItem.itemType != .verseCont { focus = newItem.itemID! }
         case .update(let changed): try changed.update(db)
@@ -127,6 +137,7 @@ extension KeyItStore {
       updated.numItems = after.items.count
       updated.currItem = focus
       try updated.update(db)
+      try Self.logChapter(db, chapter: chapter, before: statesBefore, wallMillis: now)
       return try Self.content(db, chapterID: chapter.chapterID!)
     }
   }

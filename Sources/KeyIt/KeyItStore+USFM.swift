@@ -115,20 +115,29 @@ extension KeyItStore {
 
   /// Replaces a chapter's items with imported ones; returns the verses with text.
   private func replace(_ db: Database, book: Book, with imported: ImportedChapter) throws -> Int {
-    let chapterID = try Int64.fetchOne(
-      db.cachedStatement(sql: "SELECT chapterID FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
-      arguments: [book.bibleID, book.bookID, imported.number])!
+    var chapter = try Chapter.filter(
+      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
+        && Chapter.Columns.chapterNumber == imported.number
+    ).fetchOne(db)!
+    let chapterID = chapter.chapterID!
+    try createItems(db, chapter: &chapter)
+    let before = try Self.itemStates(db, chapterID: chapterID)
     try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
     let insertItem = try db.cachedStatement(
       sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
-        + "isStartOfBridge, lastVsOfBridge, marker) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    var taken: Set<String> = []
     let insertStep = try db.cachedStatement(
       sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
     var verses = 0
     for item in imported.items {
+      let uid =
+        item.intSeq == 0
+        ? Self.uidForNewItem(item.type, verse: item.verse, chapterUID: chapter.uid, taken: taken) : TextID.make()
+      taken.insert(uid)
       try insertItem.execute(arguments: [
         chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq,
-        item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker,
+        item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker, uid,
       ])
       let itemID = db.lastInsertedRowID
       for _ in item.verse..<max(item.verse, item.lastVerseOfBridge) {
@@ -141,6 +150,7 @@ extension KeyItStore {
     ).execute(arguments: [
       imported.items.count, imported.header.isEmpty ? nil : imported.header.joined(separator: "\n"), chapterID,
     ])
+    try Self.logChapter(db, chapter: chapter, before: before, wallMillis: now())
     return verses
   }
 
@@ -156,7 +166,7 @@ extension KeyItStore {
     ).fetchAll(db)
     let chapterIDs = Dictionary(uniqueKeysWithValues: rows.map { ($0.chapterNumber, $0.chapterID!) })
     let items = try VerseItem.filter(chapterIDs.values.contains(VerseItem.Columns.chapterID))
-      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.itemID).fetchAll(db)
+      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.uid).fetchAll(db)
     let byChapter = Dictionary(grouping: items, by: \.chapterID)
     let content = chapters.map { number in
       let stored = chapterIDs[number].flatMap { byChapter[$0] }

@@ -26,7 +26,7 @@ extension KeyItStore {
         .fetchAll(db)
       let items = Dictionary(
         grouping: try VerseItem.filter(created.map(\.chapterID!).contains(VerseItem.Columns.chapterID))
-          .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.itemID).fetchAll(db),
+          .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.uid).fetchAll(db),
         by: \.chapterID)
       let stored = created.map { chapter in
         StoredChapter(
@@ -102,7 +102,8 @@ extension KeyItStore {
       for number in 1...spec.chapters.count where !have.contains(number) {
         var row = Chapter(
           chapterID: nil, bibleID: bibleID, bookID: book.bookID, chapterNumber: number, itemRecsCreated: false,
-          numVerses: spec.chapters[number - 1].verseCount, numItems: 0, currItem: 0)
+          numVerses: spec.chapters[number - 1].verseCount, numItems: 0, currItem: 0,
+          uid: TextID.chapter(bible: try Self.bible(db, bibleID).uid, book: book.bookCode, chapter: number))
         try row.insert(db)
       }
     }

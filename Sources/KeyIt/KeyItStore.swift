@@ -8,6 +8,8 @@ public final class KeyItStore: Sendable {
   let writer: any DatabaseWriter
   let textSaves: TextSaveQueue
   private let checkpointer: BackgroundCheckpointer?
+  /// Milliseconds since 1970: this machine's clock, or a test's.
+  let now: @Sendable () -> Int64
 
   /// Opens (creating and migrating as needed) the data folder's `keyit.sqlite`. Saves are durable
   /// on return: WAL journal with `synchronous = FULL`; the log is checkpointed in the background.
@@ -24,18 +26,22 @@ public final class KeyItStore: Sendable {
       try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0")
     }
     let pool = try DatabasePool(path: path, configuration: configuration)
-    try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path))
+    try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path), now: wallClockMillis)
   }
 
   /// A store in memory, for tests.
-  public static func inMemory() throws -> KeyItStore {
-    try KeyItStore(writer: DatabaseQueue(), checkpointer: nil)
+  public static func inMemory(now: @escaping @Sendable () -> Int64 = wallClockMillis) throws -> KeyItStore {
+    try KeyItStore(writer: DatabaseQueue(), checkpointer: nil, now: now)
   }
 
-  init(writer: any DatabaseWriter, checkpointer: BackgroundCheckpointer?) throws {
+  init(
+    writer: any DatabaseWriter, checkpointer: BackgroundCheckpointer?,
+    now: @escaping @Sendable () -> Int64 = wallClockMillis
+  ) throws {
     self.writer = writer
     self.checkpointer = checkpointer
-    textSaves = TextSaveQueue(writer: writer)
+    self.now = now
+    textSaves = TextSaveQueue(writer: writer, now: now)
     try KeyItMigrations.migrator.migrate(writer)
   }
 
@@ -50,22 +56,34 @@ public final class KeyItStore: Sendable {
     let name = try cleanName(name)
     let names = try BookCatalog.names(list: bookNames)
     let versification = versification ?? (frenchPsalms ? .original : .kjv)
+    let now = now()
     return try await writer.write { db in
-      var bible = Bible(
-        bibleID: nil, name: name, bookRecsCreated: false, currBook: 0, frenchPsalms: frenchPsalms,
-        bookNames: bookNames, goStraight: true, versification: versification)
-      try bible.insert(db)
-      for spec in bible.catalog.books where !spec.isExtra {
-        try Book(
-          bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: names[spec.number] ?? spec.name,
-          chapRecsCreated: false, numChaps: spec.chapters.count, currChapter: 0
-        ).insert(db)
-      }
-      bible.bookRecsCreated = true
-      try bible.update(db)
-      try Self.setCurrentBible(db, bible.bibleID!)
+      let bible = try Self.insertBible(
+        db, SharedBibleSpec(name: name, versification: versification, frenchPsalms: frenchPsalms, bookNames: bookNames),
+        uid: TextID.make(), names: names)
+      try Self.log(db, bible: bible, KeyItChange(kind: .bible, bible: bible.sharedSpec), wallMillis: now)
       return bible
     }
+  }
+
+  /// Creates a Bible row with its books and makes it current (a new Bible, or one a team shares).
+  static func insertBible(_ db: Database, _ spec: SharedBibleSpec, uid: String, names: [Int: String]) throws -> Bible {
+    var bible = Bible(
+      bibleID: nil, name: spec.name, bookRecsCreated: false, currBook: 0, frenchPsalms: spec.frenchPsalms,
+      bookNames: spec.bookNames, goStraight: true, versification: spec.versification, uid: uid)
+    try bible.insert(db)
+    let insert = try db.cachedStatement(
+      sql: "INSERT INTO Books (bibleID, bookID, bookCode, bookName, chapRecsCreated, numChaps, currChapter) "
+        + "VALUES (?, ?, ?, ?, 0, ?, 0)")
+    for book in bible.catalog.books where !book.isExtra {
+      try insert.execute(arguments: [
+        bible.bibleID, book.number, book.code, names[book.number] ?? book.name, book.chapters.count,
+      ])
+    }
+    bible.bookRecsCreated = true
+    try bible.update(db)
+    try setCurrentBible(db, bible.bibleID!)
+    return bible
   }
 
   /// Every Bible, oldest first.
@@ -138,7 +156,9 @@ public final class KeyItStore: Sendable {
       guard let bible = try currentBible(db) else { throw KeyItError.noBible }
       return bible
     }
-    guard let bible = try Bible.fetchOne(db, key: id) else {
+    guard
+      let bible = try Bible.fetchOne(db.cachedStatement(sql: "SELECT * FROM Bibles WHERE bibleID = ?"), arguments: [id])
+    else {
       throw KeyItError.unknownBible(
         id: id, known: try Int64.fetchAll(db, sql: "SELECT bibleID FROM Bibles ORDER BY bibleID"))
     }

@@ -87,6 +87,45 @@ enum KeyItMigrations {
     migrator.registerMigration("v6: the USFM lines after an imported chapter's \\c") { db in
       try db.alter(table: "Chapters") { t in t.add(column: "usfmHeader", .text) }
     }
+    migrator.registerMigration("v7: text ids, this device, the change log, conflicts, sync state") { db in
+      try db.alter(table: "Bibles") { t in t.add(column: "uid", .text).notNull().defaults(to: "") }
+      try db.alter(table: "Chapters") { t in t.add(column: "uid", .text).notNull().defaults(to: "") }
+      try db.alter(table: "VerseItems") { t in t.add(column: "uid", .text).notNull().defaults(to: "") }
+      try db.create(table: "KeyItDevice") { t in
+        t.primaryKey("id", .integer).check { $0 == 1 }
+        t.column("device", .text).notNull()
+        t.column("author", .text).notNull().defaults(to: "")
+        t.column("clock", .text).notNull()
+      }
+      try db.create(table: "KeyItChanges") { t in
+        t.autoIncrementedPrimaryKey("seq")
+        t.column("bibleID", .integer).notNull().references("Bibles", onDelete: .cascade)
+        t.column("device", .text).notNull()
+        t.column("counter", .integer).notNull()
+        t.column("clock", .text).notNull()
+        t.column("author", .text).notNull()
+        t.column("payload", .text).notNull()
+        t.column("chapterKey", .text)
+        t.uniqueKey(["bibleID", "device", "counter"])
+      }
+      try db.create(index: "KeyItChanges_chapter", on: "KeyItChanges", columns: ["bibleID", "chapterKey", "clock"])
+      try db.create(table: "KeyItConflicts") { t in
+        t.column("chapterID", .integer).notNull().references("Chapters", onDelete: .cascade)
+        t.column("conflictID", .text).notNull()
+        t.column("open", .boolean).notNull()
+        t.column("conflict", .text).notNull()
+        t.primaryKey(["chapterID", "conflictID"])
+      }
+      try db.create(table: "KeyItSync") { t in
+        t.primaryKey("bibleID", .integer).references("Bibles", onDelete: .cascade)
+        t.column("hubHeads", .text).notNull()
+        t.column("lastSync", .integer).notNull()
+      }
+      try KeyItStore.giveTextIDs(db, wallMillis: wallClockMillis())
+      try db.create(index: "Bibles_uid", on: "Bibles", columns: ["uid"], options: .unique)
+      try db.create(index: "Chapters_uid", on: "Chapters", columns: ["uid"], options: .unique)
+      try db.create(index: "VerseItems_uid", on: "VerseItems", columns: ["uid"], options: .unique)
+    }
     return migrator
   }
 }

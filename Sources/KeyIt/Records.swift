@@ -20,6 +20,8 @@ public struct Bible: Codable, Sendable, Equatable, FetchableRecord, MutablePersi
   public var goStraight: Bool
   /// How the printed Bible numbers chapters and verses (King James for Bibles made before it).
   public var versification: Versification
+  /// The Bible's text id (UUIDv7): the same on every device of a team; its change log's project is `keyit:<uid>`.
+  public var uid: String = TextID.make()
 
   /// The books, chapters and verse counts of this Bible's versification.
   public var catalog: BookCatalog { BookCatalog.of(versification) }
@@ -98,6 +100,8 @@ public struct Chapter: Codable, Sendable, Equatable, FetchableRecord, MutablePer
   /// Lines Key It does not model that stood right after the chapter's `\c` in the imported file
   /// (`\ca …\ca*`, `\rem`), one per line; export writes them back there.
   public var usfmHeader: String? = nil
+  /// The chapter's text id, derived from its Bible's (see `TextID.chapter`).
+  public var uid: String = ""
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { chapterID = inserted.rowID }
@@ -142,6 +146,8 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
   /// Counts changes of the text (a trigger adds one whenever `itemText` changes), so a save
   /// typed on an older text is refused instead of overwriting a newer one.
   public var revision: Int
+  /// The item's text id, the same on every device (see `TextID`).
+  public var uid: String
 
   /// Keeps the id SQLite gave the new row.
   public mutating func didInsert(_ inserted: InsertionSuccess) { itemID = inserted.rowID }
@@ -161,6 +167,7 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     self.lastVsOfBridge = 0
     self.marker = marker
     self.revision = 0
+    self.uid = TextID.make()
   }
 
   /// The last verse this item covers (the bridge end, or its own verse).
@@ -215,6 +222,7 @@ public struct VerseItem: Codable, Sendable, Equatable, FetchableRecord, MutableP
     public static let lastVsOfBridge = Column(CodingKeys.lastVsOfBridge)
     public static let marker = Column(CodingKeys.marker)
     public static let revision = Column(CodingKeys.revision)
+    public static let uid = Column(CodingKeys.uid)
   }
 }
 

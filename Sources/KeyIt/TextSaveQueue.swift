@@ -11,7 +11,12 @@ actor TextSaveQueue {
   private var waiting: [(save: Save, continuation: CheckedContinuation<LabelledItem, any Error>)] = []
   private var writing = false
 
-  init(writer: any DatabaseWriter) { self.writer = writer }
+  private let now: @Sendable () -> Int64
+
+  init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Int64) {
+    self.writer = writer
+    self.now = now
+  }
 
   /// Saves one item's text; returns the saved item once its transaction has committed.
   func save(_ save: Save) async throws -> LabelledItem {
@@ -29,9 +34,10 @@ actor TextSaveQueue {
       let batch = waiting
       waiting.removeAll()
       let results: [Result<LabelledItem, any Error>]
+      let now = now()
       do {
         results = try await writer.write { db in
-          batch.map { entry in Result { try KeyItStore.saveText(db, entry.save) } }
+          batch.map { entry in Result { try KeyItStore.saveText(db, entry.save, wallMillis: now) } }
         }
       } catch {
         results = Array(repeating: .failure(error), count: batch.count)

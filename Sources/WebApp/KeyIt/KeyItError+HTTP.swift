@@ -8,7 +8,7 @@ extension KeyItError: ServerError {
   var status: HTTPResponse.Status {
     switch self {
     case .unknownExportFormat: .badRequest
-    case .unknownBible, .unknownBook, .unknownChapter, .unknownItem: .notFound
+    case .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownConflict: .notFound
     case .noBible, .staleText, .versificationLosesText: .conflict
     case .badResourceLine, .file: .internalServerError
     case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
@@ -28,6 +28,7 @@ extension KeyItError: ServerError {
     case .unknownExportFormat: "format"
     case .staleText: "text"
     case .versificationLosesText: "versification"
+    case .unknownConflict: "conflict"
     case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,
       .actionNotAllowed, .itemHasNoText, .usfm, .file, .notInVersification:
       nil

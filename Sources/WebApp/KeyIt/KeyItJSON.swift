@@ -103,6 +103,13 @@ struct TextJSON: Decodable {
 /// Where an action splits an item's text, for the actions that ask.
 struct ActionJSON: Decodable { let offset: Int? }
 
+/// How to settle a conflict: its id, the choice, and the text for `edited`.
+struct ResolveJSON: Decodable {
+  let conflict: String
+  let choice: ResolutionChoice
+  let text: String?
+}
+
 /// USFM files to import, as text.
 struct ImportJSON: Decodable {
   struct File: Decodable {

@@ -46,6 +46,9 @@ struct KeyItRoutes: AppRoutes {
       .post("/api/keyit/bibles/:bible/import", importUSFM),
       .put("/api/keyit/bibles/:bible/books/:code/name", renameBookJSON),
       .put("/api/keyit/bibles/:bible/versification", changeVersificationJSON),
+      .get("/api/keyit/bibles/:bible/sync", syncStatus),
+      .get("/api/keyit/bibles/:bible/conflicts", conflicts),
+      .post("/api/keyit/bibles/:bible/conflicts/resolve", resolveConflict),
     ]
   }
 
@@ -273,6 +276,31 @@ struct KeyItRoutes: AppRoutes {
     let content = try await store.perform(
       action, bibleID: try bibleID(context), itemID: try itemID(context), offset: body.offset)
     return JSONResponse(ChapterJSON(content))
+  }
+
+  @Sendable func syncStatus(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<SyncStatus>
+  {
+    JSONResponse(try await store.syncStatus(bibleID: try bibleID(context)))
+  }
+
+  /// The Bible's conflicts waiting (`?all=1`: resolved ones too).
+  @Sendable func conflicts(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<[ChapterConflict]>
+  {
+    JSONResponse(
+      try await store.conflicts(
+        bibleID: try bibleID(context), includeResolved: request.uri.queryParameters.get("all") == "1"))
+  }
+
+  /// Settles a conflict (or undoes its resolution); answers the conflicts still waiting.
+  @Sendable func resolveConflict(_ request: Request, _ context: BasicRequestContext) async throws
+    -> JSONResponse<[ChapterConflict]>
+  {
+    let body = try await request.decode(as: ResolveJSON.self, context: context)
+    let bibleID = try bibleID(context)
+    try await store.resolveConflict(bibleID: bibleID, conflictID: body.conflict, choice: body.choice, text: body.text)
+    return JSONResponse(try await store.conflicts(bibleID: bibleID))
   }
 
   @Sendable func importUSFM(_ request: Request, _ context: BasicRequestContext) async throws

@@ -1,0 +1,162 @@
+import Foundation
+import SyncLog
+
+/// What a change records of one item: everything a reader sees, none of the row ids or revision
+/// counters that differ from device to device.
+public struct ItemState: Codable, Sendable, Hashable {
+  public var verse: Int
+  public var type: ItemType
+  public var order: Int
+  public var intSeq: Int
+  public var startsBridge: Bool
+  public var bridgeEnd: Int
+  public var marker: String?
+  public var text: String
+  /// The bridge's steps, oldest first: the text right after the step and the text the verse brought.
+  public var steps: [[String]]
+
+  /// Everything but the text: the part concurrent structural changes settle by clock.
+  var shape: ItemState {
+    var shape = self
+    shape.text = ""
+    return shape
+  }
+
+  /// The row this state is written as (ids and revision left to the store).
+  func row(chapterID: Int64, uid: String) -> VerseItem {
+    var item = VerseItem(chapterID: chapterID, verseNumber: verse, itemType: type, itemText: text, intSeq: intSeq)
+    item.itemOrder = order
+    item.isStartOfBridge = startsBridge
+    item.lastVsOfBridge = bridgeEnd
+    item.marker = marker
+    item.uid = uid
+    return item
+  }
+}
+
+extension ItemState {
+  init(_ item: VerseItem, steps: [BridgeItem]) {
+    verse = item.verseNumber
+    type = item.itemType
+    order = item.itemOrder
+    intSeq = item.intSeq
+    startsBridge = item.isStartOfBridge
+    bridgeEnd = item.lastVsOfBridge
+    marker = item.marker
+    text = item.itemText
+    self.steps = steps.map { [$0.textCurrentBridge, $0.textExtraVerse] }
+  }
+}
+
+/// One item as a change found it and left it (nil: the item did not exist, or was deleted).
+public struct ItemDelta: Codable, Sendable, Hashable {
+  public var uid: String
+  public var before: ItemState?
+  public var after: ItemState?
+}
+
+/// How a conflict was settled.
+public enum ResolutionChoice: String, Codable, Sendable, CaseIterable {
+  /// The text the item already had stays.
+  case keepCurrent
+  /// The text that came in conflicting replaces it.
+  case keepIncoming
+  /// A text the user wrote from both replaces it.
+  case edited
+  /// The resolution is taken back: the conflict is open again and the text is as before it.
+  case undo
+}
+
+/// A resolution as a change carries it.
+public struct ConflictResolution: Codable, Sendable, Hashable {
+  public var conflict: String
+  public var choice: ResolutionChoice
+}
+
+/// The Bible a team shares, as its first change announces it.
+public struct SharedBibleSpec: Codable, Sendable, Hashable {
+  public var name: String
+  public var versification: Versification
+  public var frenchPsalms: Bool
+  public var bookNames: String
+}
+
+/// The payload of one Key It change in the team's log (`SyncChange.payload`, JSON).
+public struct KeyItChange: Codable, Sendable, Hashable {
+  public enum Kind: String, Codable, Sendable {
+    /// The Bible was created (the first change of its log).
+    case bible
+    /// Items of one chapter changed (text saved, action performed, chapter imported).
+    case edit
+    /// A conflict of one chapter was resolved (or the resolution undone), with the text it set.
+    case resolve
+  }
+  public var kind: Kind
+  public var bible: SharedBibleSpec? = nil
+  /// The chapter's book code and number (edit, resolve).
+  public var book: String? = nil
+  public var chapter: Int? = nil
+  public var items: [ItemDelta] = []
+  public var resolution: ConflictResolution? = nil
+
+  /// `BOOK.chapter`, the key the log is replayed by; nil for a Bible-wide change.
+  var chapterKey: String? {
+    guard let book, let chapter else { return nil }
+    return "\(book).\(chapter)"
+  }
+
+  /// The JSON a `SyncChange` carries (keys sorted, so equal changes are equal text).
+  var json: String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try! encoder.encode(self), as: UTF8.self)
+  }
+
+  init(
+    kind: Kind, bible: SharedBibleSpec? = nil, book: String? = nil, chapter: Int? = nil,
+    items: [ItemDelta] = [], resolution: ConflictResolution? = nil
+  ) {
+    self.kind = kind
+    self.bible = bible
+    self.book = book
+    self.chapter = chapter
+    self.items = items
+    self.resolution = resolution
+  }
+
+  init(json: String) throws { self = try JSONDecoder().decode(Self.self, from: Data(json.utf8)) }
+}
+
+/// Two texts of one item that could not be merged: both are kept until someone chooses. Every
+/// device computes the same conflicts from the same log, whatever order the changes came in.
+public struct TextConflict: Codable, Sendable, Hashable {
+  /// `<item uid>@<clock of the change that came in conflicting>`.
+  public var id: String
+  public var itemUID: String
+  /// The verse the item belongs to and its type, when the conflict arose.
+  public var verse: Int
+  public var type: ItemType
+  /// The text both edits started from.
+  public var base: String
+  /// The text the item had (and keeps until resolved).
+  public var current: String
+  /// The text that came in; empty when the change deleted the item.
+  public var incoming: String
+  public var currentAuthor: String
+  public var currentDevice: String
+  public var currentClock: String
+  public var incomingAuthor: String
+  public var incomingDevice: String
+  public var incomingClock: String
+  /// True when one side deleted the item (bridged it away, deleted a heading) while the other edited it.
+  public var itemDeleted: Bool
+  /// How it was settled, by whom and when; nil while it waits.
+  public var resolution: ResolutionChoice? = nil
+  public var resolvedBy: String? = nil
+  public var resolvedClock: String? = nil
+}
+
+extension SyncChange {
+  /// The project a Bible's changes belong to.
+  public static func keyItProject(bibleUID: String) -> String { "keyit:\(bibleUID)" }
+}

@@ -1,0 +1,116 @@
+import SyncLog
+
+/// A chapter as its log makes it: the pure planner every device runs over the same changes in the
+/// same (clock) order, so all devices reach the same items and the same conflicts whatever order
+/// the changes arrived in. The store writes the result to its tables.
+///
+/// Each change names the items it touched as it found them and as it left them. Applied to an item
+/// that nobody else changed since, it writes what it left; otherwise text merges word by word, and
+/// when that fails both texts are kept as a conflict. Shape (type, order, bridge) of concurrent
+/// changes is settled by clock: the later change wins, and it carries no text, so no text is lost.
+struct ChapterReplay {
+  /// Living items by uid.
+  private(set) var items: [String: ItemState]
+  /// Deleted items by uid, as they were last (their text is kept so a late edit can be recovered).
+  private(set) var tombs: [String: ItemState] = [:]
+  /// Conflicts in the order they arose.
+  private(set) var conflicts: [TextConflict] = []
+  /// Who last wrote each item's text, and when.
+  private var writers: [String: (author: String, device: String, clock: String)] = [:]
+
+  init(base: [String: ItemState]) { items = base }
+
+  /// Applies one change of this chapter (its `payload` decoded as `change`).
+  mutating func apply(_ logged: SyncChange, _ change: KeyItChange) {
+    if let resolution = change.resolution, let index = conflicts.firstIndex(where: { $0.id == resolution.conflict }) {
+      if resolution.choice == .undo {
+        conflicts[index].resolution = nil
+        conflicts[index].resolvedBy = nil
+        conflicts[index].resolvedClock = nil
+      } else {
+        conflicts[index].resolution = resolution.choice
+        conflicts[index].resolvedBy = logged.author
+        conflicts[index].resolvedClock = logged.clock.description
+      }
+    }
+    for delta in change.items { apply(delta, logged) }
+  }
+
+  private mutating func apply(_ delta: ItemDelta, _ logged: SyncChange) {
+    let uid = delta.uid
+    let living = items[uid]
+    let (before, after) = (delta.before, delta.after)
+    // An insert over a deleted item (a verse unbridged gets its id back) starts it afresh: whoever
+    // inserts it saw it deleted, and edits it missed were kept in conflicts when they came.
+    let known = living ?? (before == nil ? nil : tombs[uid])
+    let exists =
+      (living != nil) == (before != nil)
+      ? after != nil : ((after != nil) == (before != nil) ? living != nil : after != nil)
+    guard var state = after ?? known ?? before else { return }
+    if let after, let knownShape = known?.shape {
+      state = knownShape == before?.shape || after.shape != before?.shape ? after.shape : knownShape
+    } else if let known {
+      state = known.shape
+    }
+    let currentText = known?.text ?? ""
+    let baseText = before?.text ?? ""
+    state.text = currentText
+    if let wanted = after?.text {
+      if !exists {
+        // Edited where the item was deleted: the text lives on in a conflict, never lost.
+        if wanted != currentText && wanted != baseText {
+          conflict(uid, state: state, base: baseText, incoming: wanted, deleted: true, logged)
+        }
+      } else if currentText == baseText {
+        state.text = wanted
+      } else if wanted != baseText && wanted != currentText {
+        if let merged = WordMerge.merge(base: baseText, mine: currentText, theirs: wanted) {
+          state.text = merged
+        } else {
+          conflict(uid, state: state, base: baseText, incoming: wanted, deleted: false, logged)
+        }
+      }
+    } else if living != nil && currentText != baseText {
+      // Deleted by a device that had not seen this text: keep it as a conflict.
+      conflict(uid, state: state, base: baseText, incoming: "", deleted: true, logged)
+    }
+    if state.text != currentText || known == nil {
+      writers[uid] = (logged.author, logged.device, logged.clock.description)
+    }
+    if exists {
+      items[uid] = state
+      tombs[uid] = nil
+    } else {
+      tombs[uid] = state
+      items[uid] = nil
+    }
+  }
+
+  /// Records a conflict, or carries on the open one the same device's earlier edit made (typing on
+  /// offline makes one conflict per item, not one per save).
+  private mutating func conflict(
+    _ uid: String, state: ItemState, base: String, incoming: String, deleted: Bool, _ logged: SyncChange
+  ) {
+    let current = (items[uid] ?? tombs[uid])?.text ?? ""
+    if let index = conflicts.lastIndex(where: {
+      $0.itemUID == uid && $0.resolution == nil && $0.incomingDevice == logged.device && $0.incoming == base
+        && $0.itemDeleted == deleted
+    }) {
+      if incoming == conflicts[index].current {
+        conflicts.remove(at: index)  // the later edit came round to the same text: nothing left to choose
+      } else {
+        conflicts[index].incoming = incoming
+        conflicts[index].incomingClock = logged.clock.description
+      }
+      return
+    }
+    guard incoming != current else { return }
+    let writer = writers[uid] ?? ("", "", "")
+    conflicts.append(
+      TextConflict(
+        id: "\(uid)@\(logged.clock)", itemUID: uid, verse: state.verse, type: state.type, base: base,
+        current: current, incoming: incoming, currentAuthor: writer.author,
+        currentDevice: writer.device, currentClock: writer.clock, incomingAuthor: logged.author,
+        incomingDevice: logged.device, incomingClock: logged.clock.description, itemDeleted: deleted))
+  }
+}

@@ -1,0 +1,194 @@
+import AppSupport
+import Foundation
+import GRDB
+import SyncLog
+
+/// This installation as the team sees it.
+public struct KeyItDevice: Codable, Sendable, Equatable {
+  /// Made once, the first time Key It opens its database (a UUIDv7).
+  public var device: String
+  /// The name shown beside this device's changes in conflicts.
+  public var author: String
+  /// The latest reading of the device's hybrid logical clock.
+  public var clock: HybridTimestamp
+}
+
+extension KeyItStore {
+  /// This installation's device id, author name and clock.
+  public func device() async throws -> KeyItDevice { try await writer.read { db in try Self.device(db) } }
+
+  /// Sets the name shown beside this device's changes.
+  public func setAuthor(_ name: String) async throws {
+    if let scalar = forbiddenControlCharacter(in: name) { throw KeyItError.controlCharacter(field: .name, scalar) }
+    try await writer.write { db in
+      try db.execute(sql: "UPDATE KeyItDevice SET author = ? WHERE id = 1", arguments: [name.trimmed.nfc])
+    }
+  }
+
+  static func device(_ db: Database) throws -> KeyItDevice {
+    let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT device, author, clock FROM KeyItDevice WHERE id = 1"))!
+    let device: String = row["device"]
+    return KeyItDevice(
+      device: device, author: row["author"],
+      clock: HybridTimestamp(row["clock"]) ?? HybridTimestamp(wallMillis: 0, logical: 0, device: device))
+  }
+
+  /// Makes this installation's device id (once: the migration that brings the change log calls it).
+  static func makeDevice(_ db: Database) throws {
+    let device = TextID.make()
+    try db.execute(
+      sql: "INSERT INTO KeyItDevice (id, device, author, clock) VALUES (1, ?, '', ?)",
+      arguments: [device, HybridTimestamp(wallMillis: 0, logical: 0, device: device).description])
+  }
+
+  /// Moves the clock past a reading seen in another device's change.
+  static func observe(_ db: Database, _ reading: HybridTimestamp, wallMillis: Int64) throws {
+    let device = try device(db)
+    var clock = HybridLogicalClock(device: device.device, last: device.clock)
+    clock.observe(reading, wallMillis: wallMillis)
+    try db.execute(sql: "UPDATE KeyItDevice SET clock = ? WHERE id = 1", arguments: [clock.last.description])
+  }
+
+  /// Writes one change of this device to a Bible's log, in the caller's transaction: the next
+  /// counter (no gaps: the transaction that takes it commits it or nothing), a new clock reading.
+  @discardableResult
+  static func log(_ db: Database, bible: Bible, _ change: KeyItChange, wallMillis: Int64) throws -> SyncChange {
+    let me = try device(db)
+    var clock = HybridLogicalClock(device: me.device, last: me.clock)
+    let reading = clock.tick(wallMillis: wallMillis)
+    try db.execute(sql: "UPDATE KeyItDevice SET clock = ? WHERE id = 1", arguments: [reading.description])
+    let counter =
+      try Int64.fetchOne(
+        db.cachedStatement(sql: "SELECT MAX(counter) FROM KeyItChanges WHERE bibleID = ? AND device = ?"),
+        arguments: [bible.bibleID, me.device]) ?? 0
+    let logged = SyncChange(
+      project: SyncChange.keyItProject(bibleUID: bible.uid), device: me.device, counter: counter + 1, clock: reading,
+      author: me.author, payload: change.json)
+    try insertLogged(db, bibleID: bible.bibleID!, logged, chapterKey: change.chapterKey)
+    return logged
+  }
+
+  static func insertLogged(_ db: Database, bibleID: Int64, _ change: SyncChange, chapterKey: String?) throws {
+    try db.cachedStatement(
+      sql: "INSERT INTO KeyItChanges (bibleID, device, counter, clock, author, payload, chapterKey) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?)"
+    ).execute(arguments: [
+      bibleID, change.device, change.counter, change.clock.description, change.author, change.payload, chapterKey,
+    ])
+  }
+
+  /// The items of a chapter as changes record them, by uid.
+  static func itemStates(_ db: Database, chapterID: Int64) throws -> [String: ItemState] {
+    let items = try VerseItem.fetchAll(
+      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapterID])
+    let steps = try BridgeItem.fetchAll(
+      db.cachedStatement(
+        sql: "SELECT * FROM BridgeItems WHERE itemID IN (SELECT itemID FROM VerseItems WHERE chapterID = ?) "
+          + "ORDER BY bridgeID"), arguments: [chapterID])
+    let stepsByItem = Dictionary(grouping: steps, by: \.itemID)
+    return Dictionary(
+      uniqueKeysWithValues: items.map { ($0.uid, ItemState($0, steps: stepsByItem[$0.itemID!] ?? [])) })
+  }
+
+  /// Logs what changed in a chapter since `before` (its item states then); nothing when nothing did.
+  static func logChapter(
+    _ db: Database, chapter: Chapter, before: [String: ItemState], wallMillis: Int64,
+    resolution: ConflictResolution? = nil
+  ) throws {
+    let after = try itemStates(db, chapterID: chapter.chapterID!)
+    let deltas = Set(before.keys).union(after.keys).sorted().compactMap { uid in
+      before[uid] == after[uid] ? nil : ItemDelta(uid: uid, before: before[uid], after: after[uid])
+    }
+    guard !deltas.isEmpty || resolution != nil else { return }
+    let bible = try Self.bible(db, chapter.bibleID)
+    let code = try bookCode(db, chapter)
+    try log(
+      db, bible: bible,
+      KeyItChange(
+        kind: resolution == nil ? .edit : .resolve, book: code, chapter: chapter.chapterNumber, items: deltas,
+        resolution: resolution), wallMillis: wallMillis)
+  }
+
+  static func bookCode(_ db: Database, _ chapter: Chapter) throws -> String {
+    try String.fetchOne(
+      db.cachedStatement(sql: "SELECT bookCode FROM Books WHERE bibleID = ? AND bookID = ?"),
+      arguments: [chapter.bibleID, chapter.bookID]) ?? ""
+  }
+
+  /// The items a chapter is created with (its verses, and an empty psalm title for a titled psalm
+  /// unless the Bible uses French numbering): the same on every device, so never logged.
+  static func baseStates(bible: Bible, chapter: Chapter) -> [String: ItemState] {
+    let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
+    func empty(_ type: ItemType, verse: Int) -> ItemState {
+      ItemState(
+        verse: verse, type: type, order: itemOrder(type: type, verse: verse), intSeq: 0, startsBridge: false,
+        bridgeEnd: 0, marker: nil, text: "", steps: [])
+    }
+    var items: [String: ItemState] = [:]
+    if spec?.mayHaveAscription == true && !bible.frenchPsalms {
+      items[TextID.ascription(chapter: chapter.uid)] = empty(.ascription, verse: 1)
+    }
+    for verse in 1...max(1, chapter.numVerses) {
+      items[TextID.verse(chapter: chapter.uid, verse: verse)] = empty(.verse, verse: verse)
+    }
+    return items
+  }
+
+  /// The uid a new item takes: a verse or psalm title its place's derived id when no item has it
+  /// (so a verse unbridged on two devices is one item), anything else a new UUIDv7.
+  static func uidForNewItem(_ type: ItemType, verse: Int, chapterUID: String, taken: Set<String>) -> String {
+    let derived: String? =
+      switch type {
+      case .verse: TextID.verse(chapter: chapterUID, verse: verse)
+      case .ascription: TextID.ascription(chapter: chapterUID)
+      default: nil
+      }
+    if let derived, !taken.contains(derived) { return derived }
+    return TextID.make()
+  }
+
+  /// Gives every Bible, chapter and item of a database made before text ids its ids, and writes
+  /// each Bible's log so far: the Bible, then each opened chapter as it differs from a new one.
+  /// Run once, by the migration; a Bible that later joins a team brings everything it has.
+  static func giveTextIDs(_ db: Database, wallMillis: Int64) throws {
+    try makeDevice(db)
+    for var bible in try Bible.order(Bible.Columns.bibleID).fetchAll(db) {
+      bible.uid = TextID.make()
+      try db.execute(sql: "UPDATE Bibles SET uid = ? WHERE bibleID = ?", arguments: [bible.uid, bible.bibleID])
+      try log(db, bible: bible, KeyItChange(kind: .bible, bible: bible.sharedSpec), wallMillis: wallMillis)
+      let chapters = try Chapter.filter(Chapter.Columns.bibleID == bible.bibleID)
+        .order(Chapter.Columns.bookID, Chapter.Columns.chapterNumber).fetchAll(db)
+      for var chapter in chapters {
+        chapter.uid = TextID.chapter(
+          bible: bible.uid, book: try bookCode(db, chapter), chapter: chapter.chapterNumber)
+        try db.execute(
+          sql: "UPDATE Chapters SET uid = ? WHERE chapterID = ?", arguments: [chapter.uid, chapter.chapterID])
+        var taken: Set<String> = []
+        for item in try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID)
+          .order(VerseItem.Columns.itemID).fetchAll(db)
+        {
+          let uid =
+            item.intSeq == 0
+            ? uidForNewItem(item.itemType, verse: item.verseNumber, chapterUID: chapter.uid, taken: taken)
+            : TextID.make()
+          taken.insert(uid)
+          try db.execute(sql: "UPDATE VerseItems SET uid = ? WHERE itemID = ?", arguments: [uid, item.itemID])
+        }
+        if chapter.itemRecsCreated {
+          try logChapter(
+            db, chapter: chapter, before: baseStates(bible: bible, chapter: chapter), wallMillis: wallMillis)
+        }
+      }
+    }
+  }
+}
+
+extension Bible {
+  /// What a team's devices need to create this Bible.
+  var sharedSpec: SharedBibleSpec {
+    SharedBibleSpec(name: name, versification: versification, frenchPsalms: frenchPsalms, bookNames: bookNames)
+  }
+}
+
+/// Milliseconds since 1970 by this machine's clock.
+@Sendable public func wallClockMillis() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }

@@ -1,0 +1,230 @@
+import Foundation
+import GRDB
+import SyncLog
+
+extension KeyItStore {
+  /// What this device's log holds of a Bible, per device (empty for a Bible it does not have yet).
+  public func heads(bibleUID: String) async throws -> SyncHeads {
+    try await writer.read { db in
+      guard let bible = try Self.bible(db, uid: bibleUID) else { return SyncHeads() }
+      return try Self.heads(db, bibleID: bible.bibleID!)
+    }
+  }
+
+  static func heads(_ db: Database, bibleID: Int64) throws -> SyncHeads {
+    var heads = SyncHeads()
+    for row in try Row.fetchAll(
+      db.cachedStatement(
+        sql: "SELECT device, MAX(counter) AS counter FROM KeyItChanges WHERE bibleID = ? GROUP BY device"),
+      arguments: [bibleID])
+    {
+      heads.counters[row["device"]] = row["counter"]
+    }
+    return heads
+  }
+
+  static func bible(_ db: Database, uid: String) throws -> Bible? {
+    try Bible.fetchOne(db.cachedStatement(sql: "SELECT * FROM Bibles WHERE uid = ?"), arguments: [uid])
+  }
+
+  /// Up to `limit` changes of this device's log that `heads` lacks, in the order they were logged.
+  public func changes(bibleUID: String, after heads: SyncHeads, limit: Int) async throws -> [SyncChange] {
+    try await writer.read { db in
+      guard let bible = try Self.bible(db, uid: bibleUID) else { return [] }
+      var found: [SyncChange] = []
+      let cursor = try Row.fetchCursor(
+        db, sql: "SELECT * FROM KeyItChanges WHERE bibleID = ? ORDER BY seq", arguments: [bible.bibleID])
+      while found.count < limit, let row = try cursor.next() {
+        let change = Self.syncChange(row, project: SyncChange.keyItProject(bibleUID: bibleUID))
+        if !heads.holds(change) { found.append(change) }
+      }
+      return found
+    }
+  }
+
+  static func syncChange(_ row: Row, project: String) -> SyncChange {
+    let device: String = row["device"]
+    return SyncChange(
+      project: project, device: device, counter: row["counter"],
+      clock: HybridTimestamp(row["clock"]) ?? HybridTimestamp(wallMillis: 0, logical: 0, device: device),
+      author: row["author"], payload: row["payload"])
+  }
+
+  /// Applies changes other devices made (from a hub), in one transaction: those the log already
+  /// holds are skipped, those that would leave a gap wait for a later batch, the rest are logged
+  /// and the chapters they touch replayed from their logs. A Bible this device does not have yet is
+  /// created from its first change. Returns how many changes were new. Applying twice changes nothing.
+  @discardableResult
+  public func applyRemote(_ changes: [SyncChange], bibleUID: String) async throws -> Int {
+    let now = now()
+    let project = SyncChange.keyItProject(bibleUID: bibleUID)
+    return try await writer.write { db in
+      var bible = try Self.bible(db, uid: bibleUID)
+      let heads = try bible.map { try Self.heads(db, bibleID: $0.bibleID!) } ?? SyncHeads()
+      let added = admissible(changes, project: project, heads: heads).added
+      let payloads = try added.map { try KeyItChange(json: $0.payload) }
+      if bible == nil {
+        guard let spec = payloads.first(where: { $0.kind == .bible })?.bible else { return 0 }
+        bible = try Self.insertBible(db, spec, uid: bibleUID, names: try BookCatalog.names(list: spec.bookNames))
+      }
+      var chapters: Set<String> = []
+      for (change, payload) in zip(added, payloads) {
+        try Self.insertLogged(db, bibleID: bible!.bibleID!, change, chapterKey: payload.chapterKey)
+        try Self.observe(db, change.clock, wallMillis: now)
+        if let key = payload.chapterKey { chapters.insert(key) }
+      }
+      for key in chapters.sorted() { try self.replayChapter(db, bible: bible!, key: key) }
+      return added.count
+    }
+  }
+
+  /// The chapter row for `BOOK.n`, created with its items (and its book, for a book outside the 66) as needed.
+  func chapterRow(_ db: Database, bible: Bible, key: String) throws -> Chapter {
+    let parts = key.split(separator: ".")
+    let code = String(parts[0])
+    let number = Int(parts[1]) ?? 1
+    let spec = try bible.catalog.requireBook(code: code)
+    if try Book.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookID = ?"),
+      arguments: [bible.bibleID, spec.number]) == nil
+    {
+      try Book(
+        bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: spec.name, chapRecsCreated: false,
+        numChaps: spec.chapters.count, currChapter: 0
+      ).insert(db)
+    }
+    var book = try self.book(db, bibleID: bible.bibleID, code: code)
+    try createChapters(db, book: &book)
+    var chapter = try Self.chapterRow(db, book: book, number: number)!
+    try createItems(db, chapter: &chapter, bible: bible)
+    return chapter
+  }
+
+  /// A chapter as its log makes it (the items and conflicts every device computes alike).
+  static func replay(_ db: Database, bible: Bible, chapter: Chapter, key: String) throws -> ChapterReplay {
+    var replay = ChapterReplay(base: baseStates(bible: bible, chapter: chapter))
+    let project = SyncChange.keyItProject(bibleUID: bible.uid)
+    for row in try Row.fetchAll(
+      db.cachedStatement(sql: "SELECT * FROM KeyItChanges WHERE bibleID = ? AND chapterKey = ? ORDER BY clock"),
+      arguments: [bible.bibleID, key])
+    {
+      let change = syncChange(row, project: project)
+      replay.apply(change, try KeyItChange(json: change.payload))
+    }
+    return replay
+  }
+
+  /// Rewrites a chapter's items, bridge steps and conflicts as its log makes them. Items keep their
+  /// row ids (pages that show them stay valid); text that changes counts a new revision.
+  func replayChapter(_ db: Database, bible: Bible, key: String) throws {
+    var chapter = try chapterRow(db, bible: bible, key: key)
+    let replay = try Self.replay(db, bible: bible, chapter: chapter, key: key)
+    let rows = Dictionary(
+      uniqueKeysWithValues: try VerseItem.fetchAll(
+        db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapter.chapterID]
+      ).map {
+        ($0.uid, $0)
+      })
+    let current = try Self.itemStates(db, chapterID: chapter.chapterID!)
+    for (uid, row) in rows where replay.items[uid] == nil { _ = try row.delete(db) }
+    for (uid, state) in replay.items.sorted(by: { $0.key < $1.key }) where current[uid] != state {
+      var item = state.row(chapterID: chapter.chapterID!, uid: uid)
+      if let row = rows[uid] {
+        item.itemID = row.itemID
+        item.revision = row.revision
+        try item.update(db)
+        try BridgeItem.filter(BridgeItem.Columns.itemID == row.itemID).deleteAll(db)
+      } else {
+        try item.insert(db)
+      }
+      for step in state.steps {
+        var bridge = BridgeItem(
+          bridgeID: nil, itemID: item.itemID!, textCurrentBridge: step[0], textExtraVerse: step[1])
+        try bridge.insert(db)
+      }
+    }
+    try db.execute(sql: "DELETE FROM KeyItConflicts WHERE chapterID = ?", arguments: [chapter.chapterID])
+    for conflict in replay.conflicts {
+      try db.execute(
+        sql: "INSERT INTO KeyItConflicts (chapterID, conflictID, open, conflict) VALUES (?, ?, ?, ?)",
+        arguments: [chapter.chapterID, conflict.id, conflict.resolution == nil, Self.json(conflict)])
+    }
+    chapter.numItems = replay.items.count
+    if !replay.items.keys.contains(where: { rows[$0]?.itemID == chapter.currItem }) { chapter.currItem = 0 }
+    try chapter.update(db)
+  }
+
+  static func json(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return String(decoding: try! encoder.encode(value), as: UTF8.self)
+  }
+
+  /// Everything of a Bible a team shares, as text: each logged chapter's items (by uid, in printed
+  /// order) and conflicts. Two devices that hold the same changes have the same snapshot.
+  public func teamSnapshot(bibleUID: String) async throws -> String {
+    try await writer.read { db in
+      guard let bible = try Self.bible(db, uid: bibleUID) else { return "" }
+      var lines: [String] = []
+      for key in try Self.loggedChapters(db, bibleID: bible.bibleID!) {
+        lines.append("# \(key)")
+        guard let chapter = try Self.existingChapter(db, bible: bible, key: key) else { continue }
+        let states = try Self.itemStates(db, chapterID: chapter.chapterID!)
+        for (uid, state) in states.sorted(by: {
+          ($0.value.order, $0.value.intSeq, $0.key) < ($1.value.order, $1.value.intSeq, $1.key)
+        }) {
+          lines.append("\(uid) \(Self.json(state))")
+        }
+        lines += try Self.conflicts(db, chapterID: chapter.chapterID!).map { "! \(Self.json($0))" }
+      }
+      return lines.joined(separator: "\n")
+    }
+  }
+
+  /// The chapters (`BOOK.n`) a Bible's log has changes of.
+  static func loggedChapters(_ db: Database, bibleID: Int64) throws -> [String] {
+    try String.fetchAll(
+      db,
+      sql:
+        "SELECT DISTINCT chapterKey FROM KeyItChanges WHERE bibleID = ? AND chapterKey IS NOT NULL ORDER BY chapterKey",
+      arguments: [bibleID])
+  }
+
+  static func existingChapter(_ db: Database, bible: Bible, key: String) throws -> Chapter? {
+    let parts = key.split(separator: ".")
+    guard parts.count == 2, let number = Int(parts[1]), let spec = bible.catalog.book(code: String(parts[0])) else {
+      return nil
+    }
+    return try Chapter.filter(
+      Chapter.Columns.bibleID == bible.bibleID && Chapter.Columns.bookID == spec.number
+        && Chapter.Columns.chapterNumber == number
+    ).fetchOne(db)
+  }
+
+  static func conflicts(_ db: Database, chapterID: Int64) throws -> [TextConflict] {
+    try String.fetchAll(
+      db, sql: "SELECT conflict FROM KeyItConflicts WHERE chapterID = ? ORDER BY conflictID", arguments: [chapterID]
+    ).map { try JSONDecoder().decode(TextConflict.self, from: Data($0.utf8)) }
+  }
+
+  /// The chapters whose tables differ from what replaying their log gives (none, unless something
+  /// wrote around the log): the check that the log is the whole truth.
+  public func chaptersDifferingFromLog(bibleUID: String) async throws -> [String] {
+    try await writer.read { db in
+      guard let bible = try Self.bible(db, uid: bibleUID) else { return [] }
+      return try Self.loggedChapters(db, bibleID: bible.bibleID!).filter { key in
+        guard let chapter = try Self.existingChapter(db, bible: bible, key: key) else { return true }
+        let replay = try Self.replay(db, bible: bible, chapter: chapter, key: key)
+        return try replay.items != Self.itemStates(db, chapterID: chapter.chapterID!)
+          || replay.conflicts.sorted(by: { $0.id < $1.id }) != Self.conflicts(db, chapterID: chapter.chapterID!)
+      }
+    }
+  }
+}
+
+extension KeyItStore {
+  /// The Bible with this text id, nil when this device does not have it.
+  public func bible(uid: String) async throws -> Bible? {
+    try await writer.read { db in try Self.bible(db, uid: uid) }
+  }
+}

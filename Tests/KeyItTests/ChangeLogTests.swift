@@ -1,0 +1,101 @@
+import GRDB
+import SyncLog
+import Testing
+
+@testable import KeyIt
+
+@Suite struct ChangeLogTests {
+  @Test func everyBibleChapterAndItemHasATextIDAndTheDeviceOne() async throws {
+    let (store, bible) = try await storeWithBible()
+    let content = try await store.chapter(bibleID: nil, code: "GEN", chapter: 1)
+    #expect(bible.uid.count == 36)
+    #expect(content.chapter.uid == "\(bible.uid)/GEN.1")
+    #expect(content.items.allSatisfy { !$0.uid.isEmpty })
+    #expect(Set(content.items.map(\.uid)).count == content.items.count)
+    let device = try await store.device()
+    #expect(try await store.device() == device)
+    #expect(try await store.heads(bibleUID: bible.uid)[device.device] == 1)
+  }
+
+  @Test func eachEditIsOneChangeWithTheNextCounter() async throws {
+    let (store, bible) = try await storeWithBible()
+    let content = try await store.chapter(bibleID: nil, code: "GEN", chapter: 1)
+    try await store.type([1: "In the beginning", 2: "And the earth"], in: content)
+    try await store.perform(.bridgeNext, on: content.item(.verse, verse: 1))
+    let device = try await store.device().device
+    let changes = try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100)
+    #expect(changes.map(\.counter) == [1, 2, 3, 4])
+    #expect(changes.allSatisfy { $0.device == device })
+    #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.clock < $1.clock })
+  }
+
+  /// Random edit sequences on one device: replaying the log always gives exactly the tables.
+  @Test(arguments: 0..<40) func rebuildingFromTheLogGivesTheTables(seed: UInt64) async throws {
+    var random = SplitMix(seed: seed)
+    let (store, bible) = try await storeWithBible()
+    let editor = SimEditor(store: store, bibleID: bible.bibleID!)
+    for step in 0..<25 { _ = try await editor.randomEdit(&random, word: "w\(step)") }
+    #expect(try await store.chaptersDifferingFromLog(bibleUID: bible.uid) == [])
+  }
+
+  @Test func aBibleMadeBeforeTextIDsGetsThemAndItsLog() async throws {
+    let queue = try DatabaseQueue()
+    try KeyItMigrations.migrator.migrate(queue, upTo: "v6: the USFM lines after an imported chapter's \\c")
+    try await queue.write { db in
+      try db.execute(sql: "INSERT INTO Bibles (name, bookRecsCreated) VALUES ('Old', 1)")
+      try db.execute(
+        sql:
+          "INSERT INTO Books (bibleID, bookID, bookCode, bookName, chapRecsCreated, numChaps) VALUES (1, 41, 'MAT', 'Matthew', 1, 28)"
+      )
+      try db.execute(
+        sql:
+          "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems) VALUES (1, 41, 1, 1, 25, 4)"
+      )
+      for (verse, type, order, text) in [
+        (1, "Verse", 100, "The book"), (2, "Heading", 190, "Jesus"), (2, "Verse", 200, "Abraham"),
+        (3, "Verse", 300, ""),
+      ] {
+        try db.execute(
+          sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText) VALUES (1, ?, ?, ?, ?)",
+          arguments: [verse, type, order, text])
+      }
+    }
+    let store = try KeyItStore(writer: queue, checkpointer: nil)
+    let bible = try #require(try await store.bibles().first)
+    #expect(bible.uid.count == 36)
+    let content = try await store.chapter(bibleID: nil, code: "MAT", chapter: 1)
+    #expect(content.item(.verse, verse: 2)?.uid == "\(bible.uid)/MAT.1/v2")
+    #expect(content.items.map(\.itemText) == ["The book", "Jesus", "Abraham", ""])
+    #expect(try await store.chaptersDifferingFromLog(bibleUID: bible.uid) == [])
+    // Another device that fetches the log has the same Bible.
+    let other = try KeyItStore.inMemory()
+    try await other.applyRemote(
+      try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100), bibleUID: bible.uid)
+    #expect(try await other.teamSnapshot(bibleUID: bible.uid) == store.teamSnapshot(bibleUID: bible.uid))
+  }
+}
+
+@Suite struct ImportLogTests {
+  @Test func anImportedChapterReachesAnotherDeviceAsItIs() async throws {
+    let (store, bible) = try await storeWithBible()
+    let usfm = """
+      \\id PHM
+      \\c 1
+      \\s1 Greeting
+      \\p
+      \\v 1 Paul, a prisoner
+      \\v 2-3 to Apphia and grace to you
+      \\q1
+      \\v 4 I thank my God
+      """
+    _ = try await store.importUSFM([("PHM.usfm", usfm)], bibleID: nil)
+    #expect(try await store.chaptersDifferingFromLog(bibleUID: bible.uid) == [])
+    let other = try KeyItStore.inMemory()
+    try await other.applyRemote(
+      try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100), bibleUID: bible.uid)
+    #expect(try await other.teamSnapshot(bibleUID: bible.uid) == store.teamSnapshot(bibleUID: bible.uid))
+    let otherBible = try #require(try await other.bible(uid: bible.uid))
+    let texts = try await other.chapter(bibleID: otherBible.bibleID, code: "PHM", chapter: 1).items.map(\.itemText)
+    #expect(texts.contains("to Apphia and grace to you"))
+  }
+}

@@ -1,0 +1,86 @@
+import SyncLog
+import Testing
+
+@testable import KeyIt
+
+/// Two devices sharing a Bible through an in-memory hub, for concurrent-edit cases told step by step.
+struct TwoDevices {
+  let hub = InMemoryChangeLog()
+  let a: KeyItStore
+  let b: KeyItStore
+  let uid: String
+  let bibleB: Int64
+
+  init() async throws {
+    a = try KeyItStore.inMemory()
+    b = try KeyItStore.inMemory()
+    uid = try await a.createBible(name: "Team").uid
+    try await KeyItSync(store: a, hub: hub).sync(bibleUID: uid)
+    try await KeyItSync(store: b, hub: hub).sync(bibleUID: uid)
+    bibleB = try #require(try await b.bible(uid: uid)?.bibleID)
+  }
+
+  func syncBoth() async throws {
+    for _ in 0..<2 {
+      try await KeyItSync(store: a, hub: hub).sync(bibleUID: uid)
+      try await KeyItSync(store: b, hub: hub).sync(bibleUID: uid)
+    }
+  }
+
+  func chapterA() async throws -> ChapterContent { try await a.chapter(bibleID: nil, code: "PHM", chapter: 1) }
+  func chapterB() async throws -> ChapterContent { try await b.chapter(bibleID: bibleB, code: "PHM", chapter: 1) }
+}
+
+@Suite struct TeamMergeTests {
+  @Test func aVerseBridgedAwayWhileEditedKeepsTheEditInAConflict() async throws {
+    let team = try await TwoDevices()
+    try await team.a.type([1: "Paul", 2: "to Apphia"], in: try await team.chapterA())
+    try await team.syncBoth()
+    try await team.a.perform(.bridgeNext, on: try await team.chapterA().item(.verse, verse: 1))
+    let verse2 = try #require(try await team.chapterB().item(.verse, verse: 2))
+    _ = try await team.b.setText(bibleID: team.bibleB, itemID: verse2.itemID!, text: "to Apphia our sister")
+    try await team.syncBoth()
+    let bridge = try #require(try await team.chapterB().item(.verse, verse: 1))
+    #expect(bridge.isStartOfBridge && bridge.itemText == "Paul to Apphia")
+    let conflicts = try await team.b.conflicts(bibleID: team.bibleB)
+    #expect(conflicts.map(\.conflict.itemDeleted) == [true])
+    #expect(conflicts.first?.conflict.incoming == "to Apphia our sister")
+    #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
+  }
+
+  @Test func headingsInsertedAtOnePlaceOnTwoDevicesAreBothKeptInOneOrder() async throws {
+    let team = try await TwoDevices()
+    let headingA = try await team.a.perform(.insertHeadingBefore, on: try await team.chapterA().item(.verse, verse: 4))
+      .item(.heading, verse: 4)
+    _ = try await team.a.setText(bibleID: nil, itemID: headingA!.itemID!, text: "Thanksgiving")
+    let headingB = try await team.b.perform(.insertHeadingBefore, on: try await team.chapterB().item(.verse, verse: 4))
+      .item(.heading, verse: 4)
+    _ = try await team.b.setText(bibleID: team.bibleB, itemID: headingB!.itemID!, text: "Paul's prayer")
+    try await team.syncBoth()
+    let onA = try await team.chapterA().items.filter { $0.itemType == .heading }.map(\.itemText)
+    let onB = try await team.chapterB().items.filter { $0.itemType == .heading }.map(\.itemText)
+    #expect(Set(onA) == ["Thanksgiving", "Paul's prayer"])
+    #expect(onA == onB)
+  }
+
+  @Test func anUndoneResolutionOpensTheConflictAgainEverywhere() async throws {
+    let team = try await TwoDevices()
+    let verseA = try #require(try await team.chapterA().item(.verse, verse: 3))
+    let verseB = try #require(try await team.chapterB().item(.verse, verse: 3))
+    _ = try await team.a.setText(bibleID: nil, itemID: verseA.itemID!, text: "Grace to you")
+    _ = try await team.b.setText(bibleID: team.bibleB, itemID: verseB.itemID!, text: "Grace and peace")
+    try await team.syncBoth()
+    let conflict = try #require(try await team.a.conflicts(bibleID: nil).first?.conflict)
+    try await team.a.resolveConflict(bibleID: nil, conflictID: conflict.id, choice: .keepIncoming)
+    try await team.syncBoth()
+    #expect(try await team.b.conflicts(bibleID: team.bibleB).isEmpty)
+    try await team.b.resolveConflict(bibleID: team.bibleB, conflictID: conflict.id, choice: .undo)
+    try await team.syncBoth()
+    #expect(try await team.a.conflicts(bibleID: nil).map(\.conflict.id) == [conflict.id])
+    #expect(try await team.chapterA().item(.verse, verse: 3)?.itemText == conflict.current)
+    #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
+    await #expect(throws: KeyItError.unknownConflict(id: "nope", open: true)) {
+      try await team.a.resolveConflict(bibleID: nil, conflictID: "nope", choice: .keepCurrent)
+    }
+  }
+}
