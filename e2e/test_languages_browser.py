@@ -106,13 +106,24 @@ def walk(browser, server, language):
 
 
 def walk_lexikon(browser, server, language):
-    """Look a Swedish word up and open the cache's edit mode."""
+    """Look up an inflected Swedish word and another, jump by the letter index, open the cache's
+    edit mode."""
     browser.get(server.base + "/lexikon")
     wait_for(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
     field = browser.find_element(By.ID, "word")
-    field.send_keys("hund", Keys.ENTER)
+    field.send_keys("hundar", Keys.ENTER)
     wait_for(browser, lambda d: d.find_element(By.ID, "result").is_displayed())
-    wait_for(browser, lambda d: "hund" in d.find_element(By.ID, "cached-words").text)
+    found_as = browser.find_element(By.CSS_SELECTOR, "#entries .found-as").text
+    if language in SHIPPED:
+        assert found_as == f"hundar → hund ({catalog(language)['lexikon.js.form.plural'][0]})", found_as
+    field.clear()
+    field.send_keys("bil", Keys.ENTER)
+    wait_for(browser, lambda d: "bil" in d.find_element(By.ID, "entries").text)
+    field.clear()
+    letters = lambda d: [b.text for b in d.find_elements(By.CSS_SELECTOR, "#cache-letters .letter")]
+    wait_for(browser, lambda d: letters(d) == ["B", "H"])
+    browser.find_element(By.XPATH, "//nav[@id='cache-letters']/button[text()='H']").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "cached-words").text.split()[0] == "hund")
     browser.find_element(By.ID, "edit-cache").click()
     check_page(browser, language, "lexikon")
 

@@ -2,7 +2,7 @@
 // from the cache of earlier lookups: tapping a cached word shows its cached result; the list is in
 // the language's alphabetical order, paged, with a letter index, and filtered as the search field
 // changes. The screen's state is saved and restored on the next visit.
-import { $, api, autosave, el, failInto, showError, upload } from "/static/api.js";
+import { $, api, autosave, el, failInto, showError, t, upload } from "/static/api.js";
 
 const word = $("word");
 const direction = $("direction");
@@ -35,7 +35,7 @@ function updateSwap() {
   const available = [...direction.options].some((o) => o.value === reverse);
   $("swap").textContent = dictionary ? dictionary.label : direction.value;
   $("swap").disabled = !available;
-  $("swap").title = available ? "Switch direction" : "The other direction is not installed";
+  $("swap").title = available ? t("lexikon.js.switch") : t("lexikon.js.noReverse");
 }
 
 // --- state ------------------------------------------------------------------------------------
@@ -59,8 +59,19 @@ function renderEntry(entry) {
     if (sense.partOfSpeech) item.append(" ", el("span", { class: "pos" }, sense.partOfSpeech));
     senses.append(item);
   }
-  return el("article", { class: "entry" }, head, senses, el("details", { class: "raw" }, el("summary", {}, "Raw text"),
+  return el("article", { class: "entry" }, head, senses, el("details", { class: "raw" }, el("summary", {}, t("lexikon.js.raw")),
     el("pre", { dir: "auto" }, entry.raw)));
+}
+
+// How a word as typed differs from the word found ("plural", "definite, genitive", "soft
+// mutation"), as the core names it in English: each named part in the interface's language
+// (`lexikon.js.form.*`), a part the catalogs do not have as it is.
+function formWords(how) {
+  return how.split(", ").map((part) => {
+    const id = `lexikon.js.form.${part.replace(/^-/, "").replace(/ (\w)/g, (_, letter) => letter.toUpperCase())}`;
+    const words = t(id);
+    return words === id ? part : words;
+  }).join(", ");
 }
 
 function showResult(result) {
@@ -69,9 +80,9 @@ function showResult(result) {
   const entries = $("entries");
   entries.replaceChildren();
   if (result.entries.length === 0) {
-    entries.append(el("p", {}, `No entry for “${result.word}”.`));
+    entries.append(el("p", {}, t("lexikon.js.noEntry", { word: result.word })));
     if (result.suggestions.length) {
-      const list = el("p", { class: "suggestions" }, "Did you mean: ");
+      const list = el("p", { class: "suggestions" }, `${t("lexikon.js.didYouMean")} `);
       result.suggestions.forEach((s, i) => {
         if (i) list.append(", ");
         list.append(el("a", { href: "#", dir: "auto", onclick: (e) => { e.preventDefault(); lookup(s, true); } }, s));
@@ -85,12 +96,13 @@ function showResult(result) {
     if (result.foundAs) {
       // A word as text has it (Welsh mutation, inflection): the entries are for the word it comes from.
       entries.append(el("p", { class: "found-as", dir: "auto" },
-        `${result.foundAs.asked} → ${result.word} (${result.foundAs.how})`));
+        `${result.foundAs.asked} → ${result.word} (${formWords(result.foundAs.how)})`));
     }
     entries.append(...result.entries.map(renderEntry));
-    const when = new Date(result.fetchedAt).toLocaleString();
-    $("result-meta").textContent = `${result.fromCache ? "From the cache" : "Fetched"} · fetched ${when} · looked up ${result.lookupCount}×`
-      + (result.problem ? ` · not refreshed: ${result.problem}` : "");
+    const when = new Date(result.fetchedAt).toLocaleString(document.documentElement.lang);
+    $("result-meta").textContent = t(result.fromCache ? "lexikon.js.fromCache" : "lexikon.js.fetched",
+      { when, count: result.lookupCount })
+      + (result.problem ? ` · ${t("lexikon.js.notRefreshed", { problem: result.problem })}` : "");
     $("refresh").hidden = false;
     $("add-to-phrasebook").hidden = false;
     preparePair(result);
@@ -117,8 +129,8 @@ function cachedItem(cached) {
   return el("li", { "data-letter": cached.letter ?? "" },
     el("button", { type: "button", class: "link cached-word", dir: "auto", onclick: () => lookup(cached.word) }, cached.word),
     el("span", { class: "hint" }, ` ${cached.lookupCount}×`),
-    el("button", { type: "button", class: "danger forget", hidden: !editing, title: `Delete ${cached.word}`,
-      "aria-label": `Delete ${cached.word}`, onclick: () => forget(cached.word) }, "✕"));
+    el("button", { type: "button", class: "danger forget", hidden: !editing, title: t("lexikon.js.delete", { word: cached.word }),
+      "aria-label": t("lexikon.js.delete", { word: cached.word }), onclick: () => forget(cached.word) }, "✕"));
 }
 
 // Loads the list from `offset` (a letter's first word, or 0), or, with `more`, the next page after
@@ -172,7 +184,7 @@ async function forget(cachedWord) {
 function setEditing(on) {
   editing = on;
   $("edit-cache").setAttribute("aria-pressed", String(on));
-  $("edit-cache").textContent = on ? "Done" : "Edit";
+  $("edit-cache").textContent = on ? t("lexikon.js.done") : $("edit-cache").dataset.edit;
   $("clear-cache").hidden = !on;
   document.querySelectorAll("#cached-words .forget").forEach((button) => { button.hidden = !on; });
 }
@@ -193,8 +205,8 @@ function preparePair(result) {
   $("pair-type").value = partOfSpeech;
   // Phrasebook pairs have no pronunciation field yet: it goes in the note.
   $("pair-note").value = first.pronunciation ? `/${first.pronunciation}/` : "";
-  $("word-one-label").textContent = book ? book.languageOneName : "Word";
-  $("word-two-label").textContent = book ? book.languageTwoName : "Translation";
+  $("word-one-label").textContent = book ? book.languageOneName : t("lexikon.js.word");
+  $("word-two-label").textContent = book ? book.languageTwoName : t("lexikon.js.translation");
   $("pair-status").textContent = "";
   $("pair-error").hidden = true;
 }
@@ -220,7 +232,8 @@ async function addPair(event) {
       wordOne: $("pair-one").value, wordTwo: $("pair-two").value, type: $("pair-type").value || null,
       note: $("pair-note").value || null,
     });
-    $("pair-status").textContent = `${saved.created ? "Added to" : "Updated in"} ${book}: ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
+    $("pair-status").textContent = t(saved.created ? "lexikon.js.added" : "lexikon.js.updated",
+      { book, one: saved.pair.pair.wordOne, two: saved.pair.pair.wordTwo });
   } catch (error) {
     showError("pair-error", error);
   }
@@ -237,7 +250,9 @@ async function addDictionaryFiles() {
   try {
     for (const file of files) {
       const added = await upload(`/api/lexikon/dictionaries?${new URLSearchParams({ file: file.name })}`, file);
-      lines.push(added.missing.length ? `${added.name}: still needs ${added.missing.join(", ")}` : `${added.name}: ready`);
+      lines.push(added.missing.length
+        ? t("lexikon.js.stillNeeds", { name: added.name, files: added.missing.join(", ") })
+        : t("lexikon.js.ready", { name: added.name }));
     }
     const directory = await api("GET", "/api/lexikon/dictionaries");
     dictionaries = directory.dictionaries;
@@ -299,7 +314,7 @@ $("swap").addEventListener("click", () => {
 $("refresh").addEventListener("click", () => shown && lookup(shown.word, true));
 $("edit-cache").addEventListener("click", () => setEditing(!editing));
 $("clear-cache").addEventListener("click", async () => {
-  if (!confirm(`Delete every cached word of ${directionLabel(direction.value)}?`)) return;
+  if (!confirm(t("lexikon.js.clearConfirm", { dictionary: directionLabel(direction.value) }))) return;
   try {
     await api("DELETE", `/api/lexikon/cache?${new URLSearchParams({ direction: direction.value, all: "1" })}`);
     shown = null;
