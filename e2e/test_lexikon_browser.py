@@ -159,6 +159,14 @@ def test_inflected_words_search_fetches_and_the_list_is_alphabetical_with_letter
     assert "Fetched" in browser.find_element(By.ID, "result-meta").text
     look_up(browser, "hund")
     assert "Fetched" in browser.find_element(By.ID, "result-meta").text, "searching fetches again"
+    # The speaker says the word in Swedish: the page asks for espeak-ng's audio of it.
+    speaker = browser.find_element(By.CSS_SELECTOR, "#entries button.speaker")
+    assert speaker.get_attribute("aria-label") == "Hear hund"
+    heard = browser.execute_async_script("""
+        const done = arguments[0];
+        fetch("/api/lexikon/audio?direction=swe-eng&word=hund")
+          .then(async (r) => done([r.status, r.headers.get("content-type"), (await r.arrayBuffer()).byteLength]));""")
+    assert heard[0] == 200 and heard[1] == "audio/wav" and heard[2] > 1000
     for word in ["öl", "zon", "åka", "bil"]:
         look_up(browser, word)
     type_filter(browser, "")

@@ -62,12 +62,15 @@ public enum WebServer {
       store: try LexikonStore(dataFolder: dataFolder),
       source: try dictionarySource(
         server: settings.dictServer, folder: settings.dictFolder, added: dataFolder.dictionaries.path))
+    let phrasebook = try PhrasebookStore(dataFolder: dataFolder)
+    // One set of espeak-ng voices and one audio cache for Phrasebook's and Lexikon's speakers.
+    let speech = Speech(folder: phrasebook.mediaFolder.appendingPathComponent("speech"))
     let apps: [any AppRoutes] = [
       KeyItRoutes(store: try KeyItStore(dataFolder: dataFolder), pages: pages),
-      PhrasebookRoutes(
-        store: try PhrasebookStore(dataFolder: dataFolder), pages: pages,
-        stems: Stemmers.installedLemmas),
-      LexikonRoutes(service: lexikon, pages: pages, shelf: DictionaryShelf(folder: dataFolder.dictionaries.path)),
+      PhrasebookRoutes(store: phrasebook, pages: pages, speech: speech, stems: Stemmers.installedLemmas),
+      LexikonRoutes(
+        service: lexikon, pages: pages, shelf: DictionaryShelf(folder: dataFolder.dictionaries.path),
+        speech: speech),
       ShareSynchRoutes(
         services: shareSynch, pages: pages,
         devices: DeviceLinks(host: settings.host, port: settings.port, token: settings.token)),

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Lexikon
 import NIOCore
+import Phrasebook
 import TestSupport
 import Testing
 
@@ -10,6 +11,29 @@ import Testing
 
 /// Lexikon's routes: parse, call the service, render; errors with the right status.
 @Suite struct LexikonAPITests {
+  /// A result's speaker: espeak-ng speaks the direction's source language, made once and cached; a
+  /// language without a voice has none.
+  @Test func aWordIsSpokenInTheSourceLanguageOfItsDirection() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (app, _) = try await makeLexikonApp(speech: Speech(folder: folder))
+    try await app.test(.router) { client in
+      let voices = try await client.execute(uri: "/api/lexikon/voices", method: .get).decoded([String].self)
+      #expect(voices.contains("swe") && voices.contains("cym") && voices.contains("eng"))
+      let spoken = try await client.execute(uri: "/api/lexikon/audio?direction=swe-eng&word=h%C3%A4st", method: .get)
+      #expect(spoken.status == .ok && spoken.headers[.contentType] == "audio/wav")
+      #expect(spoken.body.readableBytesView.prefix(4).elementsEqual("RIFF".utf8))
+      let cached = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".wav") }
+      #expect(cached.count == 1)
+      _ = try await client.execute(uri: "/api/lexikon/audio?direction=swe-eng&word=h%C3%A4st", method: .get)
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == cached.count, "made once")
+      let voiceless = try await client.execute(uri: "/api/lexikon/audio?direction=zzz-eng&word=x", method: .get)
+      #expect(voiceless.status == .notFound)
+      let missing = try await client.execute(uri: "/api/lexikon/audio?direction=swe-eng", method: .get)
+      #expect(missing.status == .badRequest)
+    }
+  }
+
   @Test func lookUpFilterForgetAndState() async throws {
     let (app, service) = try await makeLexikonApp()
     try await app.test(.router) { client in

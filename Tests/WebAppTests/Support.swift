@@ -49,11 +49,11 @@ func testShelf() -> DictionaryShelf {
 }
 
 /// A test app with only Lexikon, using `source` (default: the installed dictd files), with its service.
-func makeLexikonApp(source: any DictionarySource = DictdFolderSource(), shelf: DictionaryShelf = testShelf())
-  async throws -> (some ApplicationProtocol, LexikonService)
-{
+func makeLexikonApp(
+  source: any DictionarySource = DictdFolderSource(), shelf: DictionaryShelf = testShelf(), speech: Speech? = nil
+) async throws -> (some ApplicationProtocol, LexikonService) {
   let service = LexikonService(store: try LexikonStore.inMemory(), source: source)
-  let router = try await router { [LexikonRoutes(service: service, pages: $0, shelf: shelf)] }
+  let router = try await router { [LexikonRoutes(service: service, pages: $0, shelf: shelf, speech: speech)] }
   return (Application(router: router), service)
 }
 

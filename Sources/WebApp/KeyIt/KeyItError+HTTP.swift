@@ -91,6 +91,8 @@ extension KeyItError: ServerError {
         ["character": .text(controlCharacterName(scalar))])
     case .unknownExportFormat(let name, let known):
       t("keyit.error.unknownExportFormat", ["format": quotedInput(name), "known": .text(list(known))])
+    case .unknownConflict(let id, let open):
+      t(open ? "keyit.error.unknownOpenConflict" : "keyit.error.unknownResolvedConflict", ["id": quotedInput(id)])
     }
   }
 

@@ -1,6 +1,8 @@
+import AppSupport
 import Foundation
 import Hummingbird
 import Lexikon
+import Phrasebook
 
 /// Lexikon's page `/lexikon` and JSON API under `/api/lexikon` (see API.md). A lookup is a POST:
 /// it writes the cache.
@@ -9,6 +11,8 @@ struct LexikonRoutes: AppRoutes {
   let pages: Pages
   /// Where dictionaries added on the screen go (`DATA/dictionaries`).
   let shelf: DictionaryShelf
+  /// espeak-ng's voices, the audio cached in the media folder's `speech/` (shared with Phrasebook).
+  var speech: Speech? = nil
 
   var routes: [Route] {
     [
@@ -23,6 +27,8 @@ struct LexikonRoutes: AppRoutes {
       .delete("/api/lexikon/cache", forget),
       .get("/api/lexikon/state", state),
       .put("/api/lexikon/state", saveState),
+      .get("/api/lexikon/voices", voices),
+      .get("/api/lexikon/audio", audio),
     ]
   }
 
@@ -45,6 +51,30 @@ struct LexikonRoutes: AppRoutes {
     let added = try await shelf.add(fileName: name, data: data)
     service.source.reload()
     return JSONResponse(added)
+  }
+
+  /// The source languages (three-letter codes, as directions name them) espeak-ng can speak.
+  @Sendable func voices(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<[String]> {
+    guard let speech else { return JSONResponse([]) }
+    let sources = Set(try await service.dictionaries().dictionaries.map { String($0.direction.prefix { $0 != "-" }) })
+    return JSONResponse(sources.filter { speech.voice(for: Languages.shortCode($0)) != nil }.sorted())
+  }
+
+  /// A word spoken in the source language of `direction` (`?direction=swe-eng&word=hund`), made
+  /// once by espeak-ng and cached; 404 when that language has no voice.
+  @Sendable func audio(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+    let word = try required(request, "word")
+    let language = Languages.shortCode(String(try required(request, "direction").prefix { $0 != "-" }))
+    guard let speech, let file = try await runBlocking({ try speech.audio(word, language: language) }) else {
+      throw HTTPError(.notFound, message: "espeak-ng has no voice for \(language)")
+    }
+    let data = try await runBlocking { try Data(contentsOf: file) }
+    return Response(
+      status: .ok,
+      headers: [
+        .contentType: "audio/wav", .init("X-Content-Type-Options")!: "nosniff", .cacheControl: "max-age=86400",
+      ],
+      body: .init(byteBuffer: ByteBuffer(data: data)))
   }
 
   @Sendable func lookup(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<LookupResult> {

@@ -12,6 +12,9 @@ let editing = false;
 let filterRequest = 0;
 let listed = 0; // cached words shown in the list
 const pageSize = 100;
+let voiced = []; // source languages espeak-ng speaks (three-letter codes)
+let playing = null;
+api("GET", "/api/lexikon/voices").then((codes) => { voiced = codes; }).catch(() => {});
 
 const fail = failInto("lexikon-error");
 
@@ -74,6 +77,22 @@ function formWords(how) {
   }).join(", ");
 }
 
+/** A button that says the word in its language (espeak-ng, made once on the server), or null when
+ * espeak-ng has no voice for the direction's source language. */
+function speakerFor(result) {
+  if (!voiced.includes(result.direction.split("-")[0])) return null;
+  const query = new URLSearchParams({ direction: result.direction, word: result.word });
+  return el("button", {
+    type: "button", class: "secondary speaker", title: t("lexikon.js.hear", { word: result.word }),
+    "aria-label": t("lexikon.js.hear", { word: result.word }),
+    onclick: () => {
+      playing?.pause();
+      playing = new Audio(`/api/lexikon/audio?${query}`);
+      playing.play().catch(() => {});
+    },
+  }, "🔊");
+}
+
 function showResult(result) {
   shown = result;
   $("result").hidden = false;
@@ -98,6 +117,8 @@ function showResult(result) {
       entries.append(el("p", { class: "found-as", dir: "auto" },
         `${result.foundAs.asked} → ${result.word} (${formWords(result.foundAs.how)})`));
     }
+    const speaker = speakerFor(result);
+    if (speaker) entries.append(speaker);
     entries.append(...result.entries.map(renderEntry));
     const when = new Date(result.fetchedAt).toLocaleString(document.documentElement.lang);
     $("result-meta").textContent = t(result.fromCache ? "lexikon.js.fromCache" : "lexikon.js.fetched",
