@@ -2,26 +2,33 @@ import Foundation
 import SyncHub
 import SyncLog
 
-/// Hands each batch a push added to every live socket of the same project.
+/// Hands each batch a push added to every live socket of the same project. Each socket has its own
+/// small buffer, so a stalled or slow device never holds up a push or the other devices: past the
+/// buffer its oldest batches are dropped, and the device, seeing a gap in the counters, pulls them.
 public actor HubBroadcaster {
-  private var listeners: [String: [UUID: @Sendable (ChangeBatch) async -> Void]] = [:]
+  /// Batches kept for one socket that has not taken them yet.
+  static let bufferedBatches = 64
+  private var listeners: [String: [UUID: AsyncStream<ChangeBatch>.Continuation]] = [:]
 
   public init() {}
 
-  /// Registers a listener; keep the id to remove it.
-  func listen(project: String, _ deliver: @escaping @Sendable (ChangeBatch) async -> Void) -> UUID {
+  /// Registers a socket of `project`: the batches to send it, and the id that removes it.
+  func listen(project: String) -> (id: UUID, batches: AsyncStream<ChangeBatch>) {
     let id = UUID()
-    listeners[project, default: [:]][id] = deliver
-    return id
+    let (batches, continuation) = AsyncStream.makeStream(
+      of: ChangeBatch.self, bufferingPolicy: .bufferingNewest(Self.bufferedBatches))
+    listeners[project, default: [:]][id] = continuation
+    return (id, batches)
   }
 
   func stopListening(project: String, id: UUID) {
-    listeners[project]?[id] = nil
+    listeners[project]?.removeValue(forKey: id)?.finish()
   }
 
-  func publish(_ batch: ChangeBatch, project: String) async {
+  /// Queues `batch` for every socket of `project` without waiting for any of them.
+  func publish(_ batch: ChangeBatch, project: String) {
     guard !batch.changes.isEmpty else { return }
-    for deliver in (listeners[project] ?? [:]).values { await deliver(batch) }
+    for continuation in (listeners[project] ?? [:]).values { continuation.yield(batch) }
   }
 
   /// Live sockets open, over every project.

@@ -21,12 +21,19 @@ public enum HubServer {
       server: .http1WebSocketUpgrade { request, _, _ in
         guard let project = await liveProject(request, store: store) else { return .dontUpgrade }
         return .upgrade([:]) { inbound, outbound, _ in
-          let id = await broadcaster.listen(project: project) { batch in
-            guard let data = try? JSONEncoder().encode(batch) else { return }
-            try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+          let (id, batches) = await broadcaster.listen(project: project)
+          // The device only listens: what it sends is read and dropped until it closes, which
+          // ends the sending of batches too.
+          await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+              for await batch in batches {
+                guard let data = try? JSONEncoder().encode(batch) else { continue }
+                guard (try? await outbound.write(.text(String(decoding: data, as: UTF8.self)))) != nil else { break }
+              }
+            }
+            _ = try? await inbound.messages(maxSize: 1024).reduce(()) { _, _ in }
+            group.cancelAll()
           }
-          // The device only listens; what it sends is read and dropped until it closes.
-          for try await _ in inbound.messages(maxSize: 1024) {}
           await broadcaster.stopListening(project: project, id: id)
         }
       },

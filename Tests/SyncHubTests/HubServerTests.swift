@@ -5,10 +5,11 @@ import HummingbirdTesting
 import HummingbirdWSClient
 import Logging
 import SyncHub
-import SyncHubServer
 import SyncLog
 import Synchronization
 import Testing
+
+@testable import SyncHubServer
 
 private func hubApp(_ store: any HubStore) -> some ApplicationProtocol {
   HubServer.application(store: store, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
@@ -100,4 +101,19 @@ private func hubApp(_ store: any HubStore) -> some ApplicationProtocol {
       }
     }
   }
+}
+
+/// A device that stops reading never holds up a push: its socket keeps the newest batches only
+/// (it pulls what it missed when it sees the gap), and the other sockets get everything.
+@Test func aStalledSocketKeepsOnlyTheNewestBatchesAndBlocksNoPush() async throws {
+  let broadcaster = HubBroadcaster()
+  let stalled = await broadcaster.listen(project: "keyit:team")
+  for counter in 1...200 {
+    await broadcaster.publish(ChangeBatch(changes: [change("a", Int64(counter))]), project: "keyit:team")
+  }
+  await broadcaster.stopListening(project: "keyit:team", id: stalled.id)
+  var kept: [Int64] = []
+  for await batch in stalled.batches { kept += batch.changes.map(\.counter) }
+  #expect(kept == Array(Int64(200 - HubBroadcaster.bufferedBatches + 1)...200))
+  #expect(await broadcaster.count == 0)
 }
