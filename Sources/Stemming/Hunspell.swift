@@ -2,23 +2,26 @@ import CHunspell
 import Foundation
 
 /// One Hunspell dictionary (`LANG.aff` + `LANG.dic`), opened once. A Hunspell handle is not
-/// thread-safe: every call takes the lock.
+/// thread-safe: every call takes the lock. Opening and closing handles share Hunspell's global
+/// Unicode table (a plain counter and `delete[]`), so they take one lock for the whole process:
+/// two handles made or freed at once on two threads freed the table twice and aborted.
 public final class Hunspell: @unchecked Sendable {
   /// The dictionary's language tag as its file names it (`sv_SE`).
   public let language: String
   private let handle: OpaquePointer
   private let encoding: String.Encoding
   private let lock = NSLock()
+  private static let lifecycle = NSLock()
 
   /// Opens `affix` and `dictionary`; nil when Hunspell cannot, or the dictionary's encoding is one
   /// this wrapper does not convert (it knows UTF-8 and ISO 8859-1).
   public init?(affix: String, dictionary: String, language: String) {
     guard FileManager.default.isReadableFile(atPath: affix), FileManager.default.isReadableFile(atPath: dictionary),
-      let handle = Hunspell_create(affix, dictionary)
+      let handle = Self.lifecycle.withLock({ Hunspell_create(affix, dictionary) })
     else { return nil }
     let name = String(cString: Hunspell_get_dic_encoding(handle)).uppercased()
     guard let encoding = Self.encodings[name] else {
-      Hunspell_destroy(handle)
+      Self.lifecycle.withLock { Hunspell_destroy(handle) }
       return nil
     }
     self.handle = handle
@@ -26,7 +29,7 @@ public final class Hunspell: @unchecked Sendable {
     self.language = language
   }
 
-  deinit { Hunspell_destroy(handle) }
+  deinit { Self.lifecycle.withLock { Hunspell_destroy(handle) } }
 
   private static let encodings: [String: String.Encoding] = [
     "UTF-8": .utf8, "UTF8": .utf8, "ISO8859-1": .isoLatin1, "ISO-8859-1": .isoLatin1,

@@ -49,12 +49,14 @@ public final class PostgresHubStore: HubStore {
       // One writer per project at a time, so two batches cannot both take the same next counter.
       try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(project)))", logger: logger)
       let outcome = admissible(changes, project: project, heads: try await Self.heads(connection, project: project))
-      for change in outcome.added {
+      // One statement for the whole batch: a row per change, from arrays.
+      let added = outcome.added
+      if !added.isEmpty {
         try await connection.query(
           """
           INSERT INTO hub_changes (project, device, counter, clock, author, payload)
-          VALUES (\(project), \(change.device), \(change.counter), \(change.clock.description), \(change.author),
-          \(change.payload))
+          SELECT \(project), * FROM unnest(\(added.map(\.device))::text[], \(added.map(\.counter))::bigint[],
+          \(added.map(\.clock.description))::text[], \(added.map(\.author))::text[], \(added.map(\.payload))::text[])
           """, logger: logger)
       }
       return AddOutcome(added: outcome.added, refusedForGap: outcome.refusedForGap, heads: outcome.heads)

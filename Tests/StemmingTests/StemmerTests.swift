@@ -44,6 +44,19 @@ import Testing
     #expect(Analysis(" st:hund st:koja") == nil && Analysis("po:nom") == nil)
   }
 
+  /// Dictionaries are opened, used and closed on several threads at once (as parallel tests and
+  /// requests do) without Hunspell's shared tables being freed twice, which aborted the process
+  /// ("double free or corruption") when each parallel test case opened its own Swedish dictionary.
+  @Test func dictionariesOpenAndCloseOnSeveralThreadsAtOnce() {
+    let failures = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 12) { index in
+      let swedish = Hunspell(
+        affix: "/usr/share/hunspell/sv_SE.aff", dictionary: "/usr/share/hunspell/sv_SE.dic", language: "sv_SE")
+      if swedish?.analyze(["hundar", "huset", "gick"][index % 3]).isEmpty != false { failures.withLock { $0 += 1 } }
+    }
+    #expect(failures.withLock { $0 } == 0, "every handle opened and analysed its word")
+  }
+
   /// A handle is used from many threads at once without crashing or changing its answers.
   @Test func oneDictionaryAnswersManyThreadsAtOnce() {
     let words = ["hundar", "huset", "gick", "flickorna"]
