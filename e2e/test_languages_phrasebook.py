@@ -2,12 +2,16 @@
 real Chromium at 360 px: create a phrasebook, add pairs, see them by tag and by word, revise with a
 typed answer, play both games, import a file with a bad row. On every screen no English text of
 the catalog is left, nothing is wider than the phone and (in the pseudo-locale) no English word is
-left outside the catalog but proper names and the user's own text."""
+left outside the catalog but proper names and the user's own text. The command line speaks the
+language of `--lang` or the environment."""
+import os
+import subprocess
+
 import pytest
 from selenium.webdriver.common.by import By
 
 import test_languages_browser
-from conftest import wait_for
+from conftest import BINARY, wait_for
 from test_languages_browser import PROPER, SHIPPED, catalog, check_page, on_phone
 
 # Besides the proper names every app keeps: the file formats and the address placeholder.
@@ -104,3 +108,30 @@ def test_the_pseudo_locale_finds_no_phrasebook_text_outside_the_catalog(browser,
     browser.get(server.base + "/")
     browser.add_cookie({"name": "scriptorium_lang", "value": "en-XA"})
     walk(browser, server, "en-XA", tmp_path)
+
+
+def phrasebook(data, *args, lang=None, env=None):
+    result = subprocess.run([BINARY, "phrasebook", *args, "--data", str(data), *(["--lang", lang] if lang else [])],
+                            capture_output=True, text=True,
+                            env={**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", **(env or {})})
+    return result
+
+
+def test_the_phrasebook_command_line_speaks_the_chosen_language(tmp_path):
+    data = tmp_path / "data"
+    missing = phrasebook(data, "list", lang="cy")
+    assert missing.returncode != 0 and "does dim llyfr ymadroddion eto" in missing.stderr, missing.stderr
+    created = phrasebook(data, "new", "Cy", "--languages", "en:English,cy:Welsh", env={"LANG": "fr_FR.UTF-8"}).stdout
+    assert created.startswith("Cy créé\u202f: English – Welsh (régions\u202f: North, South, Both)"), created
+    assert phrasebook(data, "add", "cat", "cath", lang="sw").stdout == "cat – cath imeongezwa\n"
+    blank = phrasebook(data, "add", "dog", " ", lang="sv")
+    assert blank.returncode != 0 and "andra ordet saknas" in blank.stderr, blank.stderr
+    checked = phrasebook(data, "check", "cat", "cath", "cth", lang="cy").stdout
+    assert checked == "gwall teipio (llythyren ar goll): cath\nsgôr a gynigir: hard\n", checked
+    assert phrasebook(data, "new-per-day", lang="tpi").stdout == "20 nupela kat long wanpela de\n"
+    rows = tmp_path / "rows.csv"
+    rows.write_text("wordone,wordtwo\nmilk,llaeth\n,dŵr\n", encoding="utf-8")
+    report = phrasebook(data, "import", str(rows), env={"LC_ALL": "cy_GB.UTF-8"}).stdout
+    assert report == ("1 wedi'i ychwanegu, 0 wedi'u diweddaru, 0 heb newid, 1 wedi'i wrthod\n"
+                      "  Rhes 3: mae wordone yn wag\n"), report
+    assert phrasebook(data, "search", "zzz").stdout == "Nothing found.\n", "English without a language"
