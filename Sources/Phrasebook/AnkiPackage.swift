@@ -18,24 +18,21 @@ enum AnkiPackage {
     do {
       files = try unzipArchive(data, limits: limits)
     } catch let error as ZipError {
-      throw ImportFileError(description: "not an Anki package: \(error.description)")
+      throw ImportFileError.notAnAnkiPackage(error.description)
     }
     guard
       let collection = files["collection.anki21"]
         ?? (files["collection.anki21b"] == nil ? files["collection.anki2"] : nil)
     else {
       if files["collection.anki21b"] != nil {
-        throw ImportFileError(
-          description:
-            "this package is in Anki's newer format; in Anki choose File › Export, tick “Support older Anki versions” and import that file"
-        )
+        throw ImportFileError.newerAnkiFormat
       }
-      throw ImportFileError(description: "not an Anki package: no collection.anki2 inside")
+      throw ImportFileError.noCollection
     }
     var media: [String: Data] = [:]
     if let map = files["media"], !map.isEmpty {
       guard let names = try? JSONDecoder().decode([String: String].self, from: map) else {
-        throw ImportFileError(description: "the package's media list is not the legacy JSON map")
+        throw ImportFileError.badMediaList
       }
       for (entry, name) in names { media[name] = files[entry] }
     }
@@ -44,8 +41,8 @@ enum AnkiPackage {
       let number = index + 1
       let imported: ImportRow
       switch read {
-      case .unreadable(let reason):
-        return ImportRow(number: number, input: .failure(ImportRejection(number: number, reason: reason)))
+      case .unreadable(let problem):
+        return ImportRow(number: number, input: .failure(ImportRejection(number: number, problem: problem)))
       case .note(let note): imported = row(number: number, note)
       }
       guard case .success(var input) = imported.input else { return imported }
@@ -67,7 +64,7 @@ enum AnkiPackage {
   /// A note as read, or why it cannot be used.
   private enum NoteRead {
     case note(Note)
-    case unreadable(String)
+    case unreadable(ImportProblem)
   }
 
   /// Each note of the collection, or why it cannot be read: Anki's columns are only as typed as
@@ -85,8 +82,7 @@ enum AnkiPackage {
         let models = try JSONDecoder().decode([String: AnkiModelFields].self, from: Data((modelsJSON ?? "{}").utf8))
         return try Row.fetchAll(db, sql: "SELECT mid, flds, tags FROM notes ORDER BY id").map { row in
           guard let flds = String.fromDatabaseValue(row["flds"]) else {
-            return .unreadable(
-              "the note's fields are \(row["flds"] as DatabaseValue == .null ? "missing (NULL)" : "not text")")
+            return .unreadable(.unreadableNote(missing: row["flds"] as DatabaseValue == .null))
           }
           let values = flds.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
           let model = Int64.fromDatabaseValue(row["mid"]).flatMap { models[String($0)] }
@@ -99,23 +95,22 @@ enum AnkiPackage {
         }
       }
     } catch let error as DatabaseError {
-      throw ImportFileError(
-        description: "the package's collection cannot be read: \(shortened(error.message ?? "\(error)"))")
+      throw ImportFileError.unreadableCollection(shortened(error.message ?? "\(error)"))
     } catch is DecodingError {
-      throw ImportFileError(description: "the package's note types cannot be read")
+      throw ImportFileError.unreadableNoteTypes
     }
   }
 
   private static func row(number: Int, _ note: Note) -> ImportRow {
     guard note.fields.count >= 2 else {
       return ImportRow(
-        number: number, input: .failure(ImportRejection(number: number, reason: "the note has fewer than two fields")))
+        number: number, input: .failure(ImportRejection(number: number, problem: .fewerThanTwoFields)))
     }
     let wordOne = HTMLText.plainText(note.fields[0].html)
     let wordTwo = HTMLText.plainText(note.fields[1].html)
     for (name, word) in [(note.fields[0].name, wordOne), (note.fields[1].name, wordTwo)] where word.isEmpty {
       return ImportRow(
-        number: number, input: .failure(ImportRejection(number: number, reason: "the field \(quoted(name)) is blank")))
+        number: number, input: .failure(ImportRejection(number: number, problem: .blankNoteField(name))))
     }
     var input = PairInput(wordOne: wordOne, wordTwo: wordTwo, tags: note.tags)
     var image = note.fields.lazy.flatMap { HTMLText.imageSources($0.html) }.first

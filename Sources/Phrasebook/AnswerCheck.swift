@@ -25,6 +25,20 @@ public enum AnswerVerdict: String, Codable, Sendable, CaseIterable {
   case wrong
 }
 
+/// What differed between a typed answer and the right one, for the learner; the adapters word it.
+public enum AnswerDetail: Codable, Sendable, Equatable {
+  case letterCase
+  case accents
+  /// The Welsh mutation between the typed word and the right one.
+  case mutation(WelshMutation)
+  /// Another form of this word of the right answer.
+  case otherForm(of: String)
+  case letterMissing
+  case letterTooMany
+  case lettersSwapped
+  case letterWrong
+}
+
 /// The verdict on a typed answer and the FSRS rating it proposes; the learner may pick another.
 public struct AnswerCheck: Codable, Sendable, Equatable {
   /// What was typed.
@@ -33,8 +47,8 @@ public struct AnswerCheck: Codable, Sendable, Equatable {
   public let expected: String
   /// How close.
   public let verdict: AnswerVerdict
-  /// What differed, for the learner ("a letter missing", "soft mutation"); empty when exact or wrong.
-  public let detail: String
+  /// What differed, for the learner (a letter missing, a soft mutation); nil when exact or wrong.
+  public let detail: AnswerDetail?
   /// Good for exact (and letter case only), Hard for the near misses, Again for wrong.
   public let rating: Rating
 }
@@ -50,7 +64,7 @@ public func gradeAnswer(
   let typed = spaced(typed)
   let checks = answers.map { grade(typed, spaced($0), language: language, lemmas: lemmas) }
   return checks.min { $0.verdict.rank < $1.verdict.rank }
-    ?? AnswerCheck(typed: typed, expected: "", verdict: .wrong, detail: "", rating: .again)
+    ?? AnswerCheck(typed: typed, expected: "", verdict: .wrong, detail: nil, rating: .again)
 }
 
 /// The shortest answer a typo is allowed in.
@@ -59,14 +73,14 @@ private let shortestTypoAnswer = 4
 private func grade(_ typed: String, _ expected: String, language: String, lemmas: (String) -> [String])
   -> AnswerCheck
 {
-  func verdict(_ verdict: AnswerVerdict, _ detail: String = "", rating: Rating) -> AnswerCheck {
+  func verdict(_ verdict: AnswerVerdict, _ detail: AnswerDetail? = nil, rating: Rating) -> AnswerCheck {
     AnswerCheck(typed: typed, expected: expected, verdict: verdict, detail: detail, rating: rating)
   }
   if typed == expected { return verdict(.exact, rating: .good) }
-  if typed.lowercased() == expected.lowercased() { return verdict(.accents, "letter case only", rating: .good) }
+  if typed.lowercased() == expected.lowercased() { return verdict(.accents, .letterCase, rating: .good) }
   let collation = LanguageCollation.forLanguage(language)
   if !typed.isEmpty, collation.primaryKey(typed) == collation.primaryKey(expected) {
-    return verdict(.accents, "accents", rating: .hard)
+    return verdict(.accents, .accents, rating: .hard)
   }
   let sameWord = { (one: String, two: String) in collation.primaryKey(one) == collation.primaryKey(two) }
   if language.lowercased().split(separator: "-").first == "cy",
@@ -77,13 +91,13 @@ private func grade(_ typed: String, _ expected: String, language: String, lemmas
   let inflection = wordByWord(typed, expected, sameWord: sameWord) { one, two in
     let stemsOne = Set([one] + lemmas(one).map { $0.lowercased() })
     let stemsTwo = Set([two] + lemmas(two).map { $0.lowercased() })
-    return stemsOne.isDisjoint(with: stemsTwo) ? nil : "another form of \(two)"
+    return stemsOne.isDisjoint(with: stemsTwo) ? nil : .otherForm(of: two)
   }
   if let inflection { return verdict(.inflection, inflection, rating: .hard) }
   let typedLetters = Array(typed.lowercased())
   let expectedLetters = Array(expected.lowercased())
   if expectedLetters.count >= shortestTypoAnswer,
-    let typo = typoDescription(typed: typedLetters, expected: expectedLetters)
+    let typo = typoDetail(typed: typedLetters, expected: expectedLetters)
   {
     return verdict(.typo, typo, rating: .hard)
   }
@@ -91,14 +105,14 @@ private func grade(_ typed: String, _ expected: String, language: String, lemmas
 }
 
 /// Compares two phrases word by word: every word the same (at primary strength) or `related`,
-/// and at least one related. Returns the first relation's description.
+/// and at least one related. Returns the first relation.
 private func wordByWord(
-  _ typed: String, _ expected: String, sameWord: (String, String) -> Bool, related: (String, String) -> String?
-) -> String? {
+  _ typed: String, _ expected: String, sameWord: (String, String) -> Bool, related: (String, String) -> AnswerDetail?
+) -> AnswerDetail? {
   let typedWords = typed.lowercased().split(separator: " ").map(String.init)
   let expectedWords = expected.lowercased().split(separator: " ").map(String.init)
   guard typedWords.count == expectedWords.count else { return nil }
-  var found: String?
+  var found: AnswerDetail?
   for (one, two) in zip(typedWords, expectedWords) where !sameWord(one, two) {
     guard let relation = related(one, two) else { return nil }
     found = found ?? relation
@@ -108,11 +122,11 @@ private func wordByWord(
 
 /// The mutation between a typed Welsh word and the right one, either way round (`gath` typed for
 /// `cath`, or `cath` where the answer is the mutated `gath`).
-private func mutationBetween(_ typed: String, _ expected: String) -> String? {
+private func mutationBetween(_ typed: String, _ expected: String) -> AnswerDetail? {
   if let found = WelshMutation.radicals(of: typed).first(where: { $0.radical == expected }) {
-    return found.mutation.name
+    return .mutation(found.mutation)
   }
-  return WelshMutation.radicals(of: expected).first { $0.radical == typed }?.mutation.name
+  return WelshMutation.radicals(of: expected).first { $0.radical == typed }.map { .mutation($0.mutation) }
 }
 
 /// The text trimmed, in NFC, with each run of spaces as one.

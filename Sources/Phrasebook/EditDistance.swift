@@ -21,12 +21,11 @@ func damerauDistance(_ one: [Character], _ two: [Character]) -> Int {
   return row[two.count]
 }
 
-/// What one edit changed, in words a learner reads ("a letter missing"); nil unless the two
-/// words are exactly one edit apart.
-func typoDescription(typed: [Character], expected: [Character]) -> String? {
+/// What one edit changed (a letter missing…); nil unless the two words are exactly one edit apart.
+func typoDetail(typed: [Character], expected: [Character]) -> AnswerDetail? {
   guard damerauDistance(typed, expected) == 1 else { return nil }
-  if typed.count < expected.count { return "a letter missing" }
-  if typed.count > expected.count { return "a letter too many" }
+  if typed.count < expected.count { return .letterMissing }
+  if typed.count > expected.count { return .letterTooMany }
   let differing = zip(typed, expected).filter { $0 != $1 }.count
-  return differing == 2 ? "two letters swapped" : "one letter wrong"
+  return differing == 2 ? .lettersSwapped : .letterWrong
 }

@@ -34,17 +34,99 @@ public struct ImportRow: Sendable, Equatable {
 }
 
 /// Why one row of an import was refused.
-public struct ImportRejection: Error, Sendable, Equatable, Codable {
+public struct ImportRejection: Error, Sendable, Equatable {
   /// The row's number (JSON index from 1, CSV line).
   public let number: Int
   /// What was wrong.
-  public let reason: String
+  public let problem: ImportProblem
+
+  public init(number: Int, problem: ImportProblem) {
+    self.number = number
+    self.problem = problem
+  }
+
+  /// What was wrong, in English.
+  public var reason: String { problem.description }
 }
 
-/// A whole import file that cannot be read: nothing is imported.
-public struct ImportFileError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What was wrong, with where.
-  public let description: String
+/// What is wrong with one row of an import file; the adapters word it.
+public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
+  /// A JSON array item that is not an object.
+  case notAnObject
+  /// JSON tags that are not all text.
+  case tagsNotText
+  /// A JSON member that must be text.
+  case notText(key: String)
+  /// A CSV record with more fields than the header names.
+  case extraFields(fields: Int, header: Int)
+  /// A file's word column (`wordone`, `wordtwo`) left blank.
+  case blankColumn(String)
+  /// An Anki note's word field left blank.
+  case blankNoteField(String)
+  /// An Anki note with fewer than two fields.
+  case fewerThanTwoFields
+  /// An Anki note whose fields are missing (NULL) or not text.
+  case unreadableNote(missing: Bool)
+  /// The pair breaks a rule of the phrasebook (an unknown area, a control character…).
+  case pair(PhrasebookError)
+
+  public var description: String {
+    switch self {
+    case .notAnObject: "not an object"
+    case .tagsNotText: "tags must be text"
+    case .notText(let key): "\(quoted(key)) must be text"
+    case .extraFields(let fields, let header): "\(fields) fields but the header has \(header)"
+    case .blankColumn(let column): "\(column) is blank"
+    case .blankNoteField(let name): "the field \(quoted(name)) is blank"
+    case .fewerThanTwoFields: "the note has fewer than two fields"
+    case .unreadableNote(let missing): "the note's fields are \(missing ? "missing (NULL)" : "not text")"
+    case .pair(let error): error.description
+    }
+  }
+}
+
+/// A whole import file that cannot be read: nothing is imported. The adapters word it.
+public enum ImportFileError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// JSON that does not parse, with the parser's detail.
+  case malformedJSON(String)
+  /// JSON that is not an array of word pairs; `object` when it is an object without `pairs`.
+  case notAPairList(object: Bool)
+  case csvNotUTF8
+  case unclosedQuote(line: Int)
+  case emptyCSV
+  /// A CSV header that does not name both word columns.
+  case headerLacks(line: Int, missing: [String])
+  /// Not a zip archive, with the unzipper's detail.
+  case notAnAnkiPackage(String)
+  /// A zip archive without a collection.
+  case noCollection
+  /// A package in Anki's newer format only (`collection.anki21b`).
+  case newerAnkiFormat
+  case badMediaList
+  /// The collection's database cannot be read, with SQLite's detail.
+  case unreadableCollection(String)
+  case unreadableNoteTypes
+
+  /// What was wrong, with where, in English.
+  public var description: String {
+    switch self {
+    case .malformedJSON(let detail): "malformed JSON: \(detail)"
+    case .notAPairList(let object):
+      "the JSON must be an array of word pairs" + (object ? " (or {\"pairs\": [...]})" : "")
+    case .csvNotUTF8: "the CSV file is not UTF-8 text"
+    case .unclosedQuote(let line): "malformed CSV: a quote opened on line \(line) is never closed"
+    case .emptyCSV: "the CSV file is empty"
+    case .headerLacks(let line, let missing):
+      "the CSV header (line \(line)) must name wordone and wordtwo; it lacks \(missing.joined(separator: " and "))"
+    case .notAnAnkiPackage(let detail): "not an Anki package: \(detail)"
+    case .noCollection: "not an Anki package: no collection.anki2 inside"
+    case .newerAnkiFormat:
+      "this package is in Anki's newer format; in Anki choose File › Export, tick “Support older Anki versions” and import that file"
+    case .badMediaList: "the package's media list is not the legacy JSON map"
+    case .unreadableCollection(let detail): "the package's collection cannot be read: \(detail)"
+    case .unreadableNoteTypes: "the package's note types cannot be read"
+    }
+  }
 }
 
 /// The field names of the import and export formats, in export order: the seed's lower-case names
@@ -72,25 +154,23 @@ enum PairTransfer {
     do {
       value = JSONValue(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     } catch {
-      throw ImportFileError(
-        description:
-          "malformed JSON: "
-          + shortened("\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)"))
+      throw ImportFileError.malformedJSON(
+        shortened("\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)"))
     }
     let items: [JSONValue]
     switch value {
     case .array(let array): items = array
     case .object(let object):
       guard case .array(let array)? = object["pairs"] ?? object["words"] else {
-        throw ImportFileError(description: "the JSON must be an array of word pairs (or {\"pairs\": [...]})")
+        throw ImportFileError.notAPairList(object: true)
       }
       items = array
-    default: throw ImportFileError(description: "the JSON must be an array of word pairs")
+    default: throw ImportFileError.notAPairList(object: false)
     }
     return items.enumerated().map { index, item in
       let number = index + 1
       guard case .object(let object) = item else {
-        return ImportRow(number: number, input: .failure(ImportRejection(number: number, reason: "not an object")))
+        return ImportRow(number: number, input: .failure(ImportRejection(number: number, problem: .notAnObject)))
       }
       var fields: [PairField: [String]] = [:]
       for (key, value) in object {
@@ -103,12 +183,12 @@ enum PairTransfer {
           let texts = list.compactMap { if case .string(let text) = $0 { text } else { nil } }
           guard texts.count == list.count else {
             return ImportRow(
-              number: number, input: .failure(ImportRejection(number: number, reason: "tags must be text")))
+              number: number, input: .failure(ImportRejection(number: number, problem: .tagsNotText)))
           }
           fields[field] = texts
         default:
           return ImportRow(
-            number: number, input: .failure(ImportRejection(number: number, reason: "\(quoted(key)) must be text")))
+            number: number, input: .failure(ImportRejection(number: number, problem: .notText(key: key))))
         }
       }
       return row(number: number, fields)
@@ -118,21 +198,19 @@ enum PairTransfer {
   /// The rows of a CSV file whose first record is a header naming the fields.
   static func csvRows(_ data: Data) throws -> [ImportRow] {
     guard let text = String(data: data, encoding: .utf8) else {
-      throw ImportFileError(description: "the CSV file is not UTF-8 text")
+      throw ImportFileError.csvNotUTF8
     }
     let records: [(line: Int, fields: [String])]
     do {
       records = try CSV.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
     } catch let error as CSV.UnclosedQuote {
-      throw ImportFileError(description: "malformed CSV: a quote opened on line \(error.line) is never closed")
+      throw ImportFileError.unclosedQuote(line: error.line)
     }
-    guard let header = records.first else { throw ImportFileError(description: "the CSV file is empty") }
+    guard let header = records.first else { throw ImportFileError.emptyCSV }
     let columns = header.fields.map(PairField.init(key:))
     guard columns.contains(.wordone), columns.contains(.wordtwo) else {
       let missing = [PairField.wordone, .wordtwo].filter { !columns.contains($0) }.map(\.rawValue)
-      throw ImportFileError(
-        description: "the CSV header (line \(header.line)) must name wordone and wordtwo; it lacks "
-          + missing.joined(separator: " and "))
+      throw ImportFileError.headerLacks(line: header.line, missing: missing)
     }
     return records.dropFirst().map { record in
       var fields: [PairField: [String]] = [:]
@@ -145,7 +223,7 @@ enum PairTransfer {
           number: record.line,
           input: .failure(
             ImportRejection(
-              number: record.line, reason: "\(record.fields.count) fields but the header has \(columns.count)")))
+              number: record.line, problem: .extraFields(fields: record.fields.count, header: columns.count))))
       }
       return row(number: record.line, fields)
     }
@@ -199,7 +277,7 @@ enum PairTransfer {
     let two = fields[.wordtwo]?.first ?? ""
     for (field, word) in [(PairField.wordone, one), (.wordtwo, two)] where word.trimmed.isEmpty {
       return ImportRow(
-        number: number, input: .failure(ImportRejection(number: number, reason: "\(field.rawValue) is blank")))
+        number: number, input: .failure(ImportRejection(number: number, problem: .blankColumn(field.rawValue))))
     }
     let input = PairInput(
       wordOne: one, wordTwo: two, type: fields[.type]?.first, context: fields[.context]?.first,

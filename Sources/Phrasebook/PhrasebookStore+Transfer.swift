@@ -3,7 +3,7 @@ import Foundation
 import GRDB
 
 /// What an import did, row by row.
-public struct ImportReport: Codable, Sendable, Equatable {
+public struct ImportReport: Sendable, Equatable {
   /// A row that was saved or found unchanged.
   public struct Row: Codable, Sendable, Equatable {
     /// Its number in the file (JSON index from 1, CSV line).
@@ -105,7 +105,7 @@ extension PhrasebookStore {
               case .unchanged: report.unchanged.append(line)
               }
             } catch let error as PhrasebookError {
-              report.rejected.append(ImportRejection(number: row.number, reason: error.description))
+              report.rejected.append(ImportRejection(number: row.number, problem: .pair(error)))
             }
           }
         }

@@ -1,6 +1,7 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import Localization
 import Phrasebook
 
 extension PairSide: ExpressibleByArgument {}
@@ -24,7 +25,7 @@ struct PhrasebookAudio: AsyncParsableCommand {
     let id = try await store.pairID(wordOne: wordOne, wordTwo: wordTwo, in: options.book)
     if let record {
       guard let data = FileManager.default.contents(atPath: record) else {
-        throw ValidationError("cannot read the file \(record)")
+        throw ValidationError(t("phrasebook.cli.unreadable", ["file": .text(record)]))
       }
       let types = [
         "webm": "audio/webm", "ogg": "audio/ogg", "m4a": "audio/mp4", "mp4": "audio/mp4", "wav": "audio/wav",
@@ -35,11 +36,13 @@ struct PhrasebookAudio: AsyncParsableCommand {
     if deleteRecording { try await store.deleteRecording(pairID: id, side: side) }
     let speech = Speech(folder: store.mediaFolder.appendingPathComponent("speech"))
     guard let audio = try await store.audio(pairID: id, side: side, speech: speech) else {
-      throw ValidationError("no recording, and espeak-ng has no voice for this language")
+      throw ValidationError(t("phrasebook.error.noVoice"))
     }
     if let output { try Data(contentsOf: audio.file).write(to: URL(fileURLWithPath: output)) }
     try options.emit(["file": output ?? audio.file.path, "type": audio.contentType, "recorded": "\(audio.recorded)"]) {
-      "\(audio.recorded ? "recording" : "espeak-ng") \(audio.contentType): \(output ?? audio.file.path)"
+      t(
+        audio.recorded ? "phrasebook.cli.recording" : "phrasebook.cli.espeak",
+        ["type": .text(audio.contentType), "file": .text(output ?? audio.file.path)])
     }
   }
 }

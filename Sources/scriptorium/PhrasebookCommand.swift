@@ -1,6 +1,7 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import Localization
 import Phrasebook
 import Stemming
 
@@ -39,8 +40,12 @@ struct PhrasebookNew: AsyncParsableCommand {
   func run() async throws {
     let book = try await options.store().createPhrasebook(name: name, languages: languages)
     try options.emit(book) {
-      "Created \(book.name): \(book.languageOneName) – \(book.languageTwoName)"
-        + (book.areas.isEmpty ? "" : " (areas: \(book.areas.joined(separator: ", ")))")
+      let created: [String: MessageArgument] = [
+        "name": .text(book.name), "languageOne": .text(book.languageOneName),
+        "languageTwo": .text(book.languageTwoName), "areas": .text(book.areas.joined(separator: ", ")),
+      ]
+      return book.areas.isEmpty
+        ? t("phrasebook.cli.created", created) : t("phrasebook.cli.createdWithAreas", created)
     }
   }
 }
@@ -61,7 +66,11 @@ struct PhrasebookAdd: AsyncParsableCommand {
     let input = PairInput(
       wordOne: wordOne, wordTwo: wordTwo, type: type, context: context, area: area, note: note, tags: tag)
     let (saved, created) = try await options.store().save(input, in: options.book)
-    try options.emit(saved) { "\(created ? "Added" : "Updated") \(saved.pair.wordOne) – \(saved.pair.wordTwo)" }
+    try options.emit(saved) {
+      t(
+        created ? "phrasebook.js.pairAdded" : "phrasebook.js.pairUpdated",
+        ["pair": .text("\(saved.pair.wordOne) – \(saved.pair.wordTwo)")])
+    }
   }
 }
 
@@ -85,7 +94,9 @@ struct PhrasebookSearch: AsyncParsableCommand {
 
   func run() async throws {
     let pairs = try await options.store().search(query, in: options.book, stems: Stemmers.installedLemmas)
-    try options.emit(pairs) { pairs.isEmpty ? "Nothing found." : pairs.map(describe).joined(separator: "\n") }
+    try options.emit(pairs) {
+      pairs.isEmpty ? t("phrasebook.cli.nothingFound") : pairs.map(describe).joined(separator: "\n")
+    }
   }
 }
 
@@ -111,7 +122,7 @@ struct PhrasebookLinks: AsyncParsableCommand {
     let link = try await options.store().links(for: word, in: options.book)
     try options.emit(link) {
       link.translations.isEmpty
-        ? "No translations of \(link.word)."
+        ? t("phrasebook.cli.noTranslations", ["word": .text(link.word)])
         : link.translations.map { t in
           [
             t.word, t.context.isEmpty ? nil : "(\(t.context))", t.area.isEmpty ? nil : "[\(t.area)]",
@@ -149,7 +160,7 @@ struct PhrasebookAllowedHosts: AsyncParsableCommand {
       hosts = try await store.setAllowedHosts(hosts.filter { !removed.contains($0) } + add)
     }
     try options.emit(hosts) {
-      hosts.isEmpty ? "No allowed hosts: only public addresses are fetched." : hosts.joined(separator: "\n")
+      hosts.isEmpty ? t("phrasebook.cli.noAllowedHosts") : hosts.joined(separator: "\n")
     }
   }
 }

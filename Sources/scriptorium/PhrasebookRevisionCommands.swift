@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Phrasebook
 import Stemming
+import WebApp
 
 extension Rating: ExpressibleByArgument {
   /// Parses `again|hard|good|easy` (and `correct`/`false`).
@@ -18,7 +20,11 @@ struct PhrasebookDue: AsyncParsableCommand {
   func run() async throws {
     let counts = try await options.store().dueCounts(in: options.book, now: at ?? Date())
     try options.emit(counts) {
-      counts.map { "\($0.direction.rawValue): \($0.due) due, \($0.new) new" }.joined(separator: "\n")
+      counts.map {
+        t(
+          "phrasebook.cli.due",
+          ["direction": .text($0.direction.rawValue), "due": .number($0.due), "new": .number($0.new)])
+      }.joined(separator: "\n")
     }
   }
 }
@@ -40,9 +46,11 @@ struct PhrasebookReview: AsyncParsableCommand {
     try options.emit(card) {
       let formatter = ISO8601DateFormatter()
       return [
-        "due \(formatter.string(from: card.due))", "stability \(card.stability ?? 0)",
-        "difficulty \(card.difficulty ?? 0)", "state \(card.state.name)",
-        "step \(card.step.map(String.init) ?? "-")",
+        t("phrasebook.cli.schedule.due", ["time": .text(formatter.string(from: card.due))]),
+        t("phrasebook.cli.schedule.stability", ["value": .text("\(card.stability ?? 0)")]),
+        t("phrasebook.cli.schedule.difficulty", ["value": .text("\(card.difficulty ?? 0)")]),
+        t("phrasebook.cli.schedule.state", ["state": .text(card.state.name)]),
+        t("phrasebook.cli.schedule.step", ["step": .text(card.step.map(String.init) ?? "-")]),
       ].joined(separator: "\n")
     }
   }
@@ -54,7 +62,7 @@ func parseTime(_ text: String) throws -> Date {
   let fractional = ISO8601DateFormatter()
   fractional.formatOptions.insert(.withFractionalSeconds)
   guard let date = plain.date(from: text) ?? fractional.date(from: text) else {
-    throw ValidationError("not an ISO 8601 time: \(text) (e.g. 2026-01-01T09:30:00Z)")
+    throw ValidationError(t("phrasebook.cli.badTime", ["text": .text(text)]))
   }
   return date
 }
@@ -75,10 +83,27 @@ struct PhrasebookCheck: AsyncParsableCommand {
     let check = try await options.store().checkAnswer(
       wordOne: wordOne, wordTwo: wordTwo, direction: direction, typed: answer, in: options.book,
       stems: Stemmers.installedLemmas)
-    try options.emit(check) {
-      "\(check.verdict.rawValue)\(check.detail.isEmpty ? "" : " (\(check.detail))"): \(check.expected)"
-        + "\nproposed rating: \(check.rating.name)"
+    let words = CommandLanguage.localizer
+    let detail = PhrasebookWords.detail(check.detail, words)
+    let checked = CheckedAnswerJSON(
+      typed: check.typed, expected: check.expected, verdict: check.verdict, detail: detail, rating: check.rating)
+    try options.emit(checked) {
+      let verdict: [String: MessageArgument] = [
+        "verdict": .text(PhrasebookWords.verdict(check.verdict, words)), "detail": .text(detail),
+        "expected": .text(check.expected),
+      ]
+      return t(detail.isEmpty ? "phrasebook.cli.check" : "phrasebook.cli.checkDetail", verdict) + "\n"
+        + t("phrasebook.cli.proposed", ["rating": .text(check.rating.name)])
     }
+  }
+
+  /// The check as `--json` prints it, with what differed in words.
+  struct CheckedAnswerJSON: Encodable {
+    let typed: String
+    let expected: String
+    let verdict: AnswerVerdict
+    let detail: String
+    let rating: Rating
   }
 }
 
@@ -92,6 +117,6 @@ struct PhrasebookNewPerDay: AsyncParsableCommand {
     let store = try options.store()
     if let limit { try await store.setNewCardsPerDay(limit) }
     let current = try await store.newCardsPerDay()
-    try options.emit(current) { "\(current) new cards a day" }
+    try options.emit(current) { t("phrasebook.cli.newPerDay", ["count": .number(current)]) }
   }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Phrasebook
+import WebApp
 import WebFetch
 
 extension TransferFormat: ExpressibleByArgument {}
@@ -19,24 +21,37 @@ struct PhrasebookImport: AsyncParsableCommand {
       let policy = FetchPolicy(allowedHosts: try await options.store().allowedHosts())
       data = try await download(source, policy: policy) { received, total in
         guard let total, total > 0 else { return }
-        FileHandle.standardError.write(Data("\rdownloading: \(received * 100 / total)%".utf8))
+        FileHandle.standardError.write(
+          Data(("\r" + t("phrasebook.cli.downloading", ["percent": .number(received * 100 / total)])).utf8))
       }
       FileHandle.standardError.write(Data("\r".utf8))
     } else {
       guard let contents = FileManager.default.contents(atPath: source) else {
-        throw ValidationError("cannot read the file \(source)")
+        throw ValidationError(t("phrasebook.cli.unreadable", ["file": .text(source)]))
       }
       data = contents
     }
     let name = isURL ? (URL(string: source)?.path ?? "") : source
     let chosen = format ?? TransferFormat.detect(fileName: name, data: data)
     let report = try await options.store().importPairs(data, format: chosen, in: options.book)
-    try options.emit(report) {
+    try options.emit(ImportReportJSON(report, words: CommandLanguage.localizer)) {
       var lines = [
-        "\(report.added.count) added, \(report.updated.count) updated, \(report.unchanged.count) unchanged, "
-          + "\(report.rejected.count) rejected"
+        [
+          t("phrasebook.js.report.added", ["count": .number(report.added.count)]),
+          t("phrasebook.js.report.updated", ["count": .number(report.updated.count)]),
+          t("phrasebook.js.report.unchanged", ["count": .number(report.unchanged.count)]),
+          t("phrasebook.js.report.rejected", ["count": .number(report.rejected.count)]),
+        ].joined(separator: ", ")
       ]
-      lines += report.rejected.map { "  row \($0.number): \($0.reason)" }
+      lines += report.rejected.map {
+        "  "
+          + t(
+            "phrasebook.js.report.row",
+            [
+              "number": .number($0.number),
+              "reason": .text(PhrasebookWords.problem($0.problem, CommandLanguage.localizer)),
+            ])
+      }
       return lines.joined(separator: "\n")
     }
   }
@@ -52,6 +67,8 @@ struct PhrasebookExport: AsyncParsableCommand {
   func run() async throws {
     let data = try await options.store().export(format: format, in: options.book)
     try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-    try options.emit(["file": output, "bytes": "\(data.count)"]) { "Wrote \(output) (\(data.count) bytes)" }
+    try options.emit(["file": output, "bytes": "\(data.count)"]) {
+      t("phrasebook.cli.wrote", ["file": .text(output), "size": .bytes(Int64(data.count))])
+    }
   }
 }

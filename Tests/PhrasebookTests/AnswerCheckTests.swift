@@ -42,12 +42,12 @@ import Testing
   }
 
   @Test func detailsSayWhatDiffered() {
-    #expect(check("nghath", "cath", "cy").detail == "nasal mutation")
-    #expect(check("llath", "llaeth", "cy").detail == "a letter missing")
-    #expect(check("llaetth", "llaeth", "cy").detail == "a letter too many")
-    #expect(check("llaeht", "llaeth", "cy").detail == "two letters swapped")
-    #expect(check("llaath", "llaeth", "cy").detail == "one letter wrong")
-    #expect(check("dwr", "dŵr", "cy").detail == "accents")
+    #expect(check("nghath", "cath", "cy").detail == .mutation(.nasal))
+    #expect(check("llath", "llaeth", "cy").detail == .letterMissing)
+    #expect(check("llaetth", "llaeth", "cy").detail == .letterTooMany)
+    #expect(check("llaeht", "llaeth", "cy").detail == .lettersSwapped)
+    #expect(check("llaath", "llaeth", "cy").detail == .letterWrong)
+    #expect(check("dwr", "dŵr", "cy").detail == .accents)
   }
 
   @Test func theStemsHookFindsAnotherFormOfTheRightWord() {
@@ -55,7 +55,7 @@ import Testing
     let lemmas = { (word: String) in stems[word] ?? [] }
     #expect(check("hundar", "hund", "sv", lemmas: lemmas).verdict == .inflection)
     #expect(check("hundar", "hunden", "sv", lemmas: lemmas).verdict == .inflection, "both share a stem")
-    #expect(check("gick", "gå", "sv", lemmas: lemmas).detail == "another form of gå")
+    #expect(check("gick", "gå", "sv", lemmas: lemmas).detail == .otherForm(of: "gå"))
     #expect(check("hundar", "hund", "sv").verdict == .wrong, "without stems it is not a form")
   }
 

@@ -30,10 +30,10 @@ import Testing
     #expect(report.added.map(\.number) == [1, 2, 6])
     #expect(
       report.rejected == [
-        ImportRejection(number: 3, reason: "wordone is blank"),
-        ImportRejection(number: 4, reason: "unknown area \"East\"; areas are: North, South, Both"),
-        ImportRejection(number: 5, reason: "tags must be text"),
-        ImportRejection(number: 7, reason: "not an object"),
+        ImportRejection(number: 3, problem: .blankColumn("wordone")),
+        ImportRejection(number: 4, problem: .pair(.unknownArea("East", known: ["North", "South", "Both"]))),
+        ImportRejection(number: 5, problem: .tagsNotText),
+        ImportRejection(number: 7, problem: .notAnObject),
       ])
     let water = try await store.pairs().first { $0.pair.wordTwo == "dŵr" }!
     #expect(water.tags == ["drinks", "nature"] && water.pair.imageLicence == "CC BY 4.0" && water.pair.area == "Both")
@@ -99,8 +99,8 @@ import Testing
     #expect(report.added.map(\.number) == [2, 6])
     #expect(
       report.rejected == [
-        ImportRejection(number: 4, reason: "6 fields but the header has 5"),
-        ImportRejection(number: 5, reason: "wordone is blank"),
+        ImportRejection(number: 4, problem: .extraFields(fields: 6, header: 5)),
+        ImportRejection(number: 5, problem: .blankColumn("wordone")),
       ])
     #expect(try await store.pairs(tag: "pets").count == 1)
   }
@@ -157,8 +157,7 @@ import Testing
     let csv = try await store.importPairs(Data("wordone,wordtwo\r\ncat,ca\u{0}th\r\n".utf8), format: .csv)
     #expect(
       csv.rejected == [
-        ImportRejection(
-          number: 2, reason: PhrasebookError.controlCharacter(field: .wordTwo, "\u{0}").description)
+        ImportRejection(number: 2, problem: .pair(.controlCharacter(field: .wordTwo, "\u{0}")))
       ])
     await #expect(throws: PhrasebookError.controlCharacter(field: .wordOne, "\u{0}")) {
       try await store.save(PairInput(wordOne: "a\u{0}b", wordTwo: "x"))

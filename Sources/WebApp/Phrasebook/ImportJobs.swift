@@ -4,14 +4,15 @@ import WebFetch
 
 /// Imports from URLs running in the background, so the page can show real progress and cancel:
 /// a job downloads (counting bytes; public addresses only, unless the host is in Phrasebook's
-/// allowed hosts), then imports in one transaction unless it was cancelled.
+/// allowed hosts), then imports in one transaction unless it was cancelled. Its report and error
+/// are in the language of the request that started it.
 final class ImportJobs: @unchecked Sendable {
   /// What the page polls.
   struct Status: Encodable, Sendable {
     var state = "downloading"
     var received = 0
     var total: Int?
-    var report: ImportReport?
+    var report: ImportReportJSON?
     var error: String?
   }
 
@@ -38,14 +39,14 @@ final class ImportJobs: @unchecked Sendable {
         let report = try await store.importPairs(data, format: chosen, in: book)
         self.update(id) {
           $0.state = "done"
-          $0.report = report
+          $0.report = ImportReportJSON(report, words: requestLocalizer)
         }
       } catch is CancellationError {
         self.update(id) { $0.state = "cancelled" }
       } catch {
         self.update(id) {
           $0.state = Task.isCancelled ? "cancelled" : "failed"
-          $0.error = "\(error)"
+          $0.error = (error as? any ServerError)?.words ?? "\(error)"
         }
       }
       self.lock.withLock { _ = self.tasks.removeValue(forKey: id) }  // only running jobs keep a handle

@@ -1,4 +1,7 @@
+import AppSupport
+import Foundation
 import Hummingbird
+import Localization
 import Phrasebook
 
 extension PhrasebookError: ServerError {
@@ -36,9 +39,88 @@ extension PhrasebookError: ServerError {
       nil
     }
   }
+
+  /// The error in the request's language, its inputs in the message's placeholders.
+  var words: String {
+    switch self {
+    case .noPhrasebook: t("phrasebook.error.noPhrasebook")
+    case .unknownPhrasebook(let name, let known):
+      t("phrasebook.error.unknownPhrasebook", ["name": quotedInput(name), "known": .text(list(known))])
+    case .duplicatePhrasebook(let name): t("phrasebook.error.duplicatePhrasebook", ["name": quotedInput(name)])
+    case .blank(let field):
+      t("phrasebook.error.blank", ["field": .text(PhrasebookWords.field(field, requestLocalizer))])
+    case .badLanguages(let text): t("phrasebook.error.badLanguages", ["text": quotedInput(text)])
+    case .unknownArea(let area, let known):
+      t("phrasebook.error.unknownArea", ["area": quotedInput(area), "known": .text(list(known))])
+    case .unknownPair(let one, let two):
+      t("phrasebook.error.unknownPair", ["wordOne": quotedInput(one), "wordTwo": quotedInput(two)])
+    case .unknownPairID(let id): t("phrasebook.error.unknownPairID", ["id": .text(String(id))])
+    case .pairExists(let one, let two):
+      t("phrasebook.error.pairExists", ["wordOne": quotedInput(one), "wordTwo": quotedInput(two)])
+    case .corrupt(let what): t("phrasebook.error.corrupt", ["problem": .text(what)])
+    case .notEnoughPairs(let have, let need):
+      t("phrasebook.error.notEnoughPairs", ["count": .number(need), "have": .number(have)])
+    case .gameOver: t("phrasebook.error.gameOver")
+    case .badChoice(let index, let count):
+      // The index comes from the client: Int.max + 1 would trap.
+      t(
+        "phrasebook.error.badChoice",
+        ["choice": .text(index < Int.max ? String(index + 1) : "\(index) + 1"), "count": .number(count)])
+    case .badGuess(let text): t("phrasebook.error.badGuess", ["text": quotedInput(text)])
+    case .badImageName(let name): t("phrasebook.error.badImageName", ["name": quotedInput(name)])
+    case .badImageURL(let url): t("phrasebook.error.badImageURL", ["url": quotedInput(url)])
+    case .badTagName(let name): t("phrasebook.error.badTagName", ["name": quotedInput(name)])
+    case .notAnImage: t("phrasebook.error.notAnImage")
+    case .unknownTag(let name): t("phrasebook.error.unknownTag", ["name": quotedInput(name)])
+    case .duplicateTag(let name): t("phrasebook.error.duplicateTag", ["name": quotedInput(name)])
+    case .badHostName(let text): t("phrasebook.error.badHostName", ["text": quotedInput(text)])
+    case .badGameState(let reason): t("phrasebook.error.badGameState", ["problem": .text(reason)])
+    case .badNewCardLimit(let limit):
+      t(
+        "phrasebook.error.badNewCardLimit",
+        // Written as typed, not grouped: they are what the field takes.
+        ["limit": .text(String(limit)), "max": .text(String(PhrasebookStore.maxNewCardsPerDay))])
+    case .badSpeechText(let limit): t("phrasebook.error.badSpeechText", ["count": .number(limit)])
+    case .speechFailed(let reason): t("phrasebook.error.speechFailed", ["problem": .text(reason)])
+    case .badRecording(let reason): t("phrasebook.error.badRecording", ["problem": .text(reason)])
+    case .controlCharacter(let field, let scalar):
+      t(
+        "phrasebook.error.controlCharacter",
+        [
+          "field": .text(PhrasebookWords.field(field, requestLocalizer)),
+          "character": .text(controlCharacterName(scalar)),
+        ])
+    }
+  }
+
+  /// Names joined for a message, or the word for none.
+  private func list(_ names: [String]) -> String {
+    names.isEmpty ? t("phrasebook.error.none") : names.joined(separator: ", ")
+  }
 }
 
 extension ImportFileError: ServerError {
   var status: HTTPResponse.Status { .unprocessableContent }
   var field: String? { "file" }
+
+  var words: String {
+    switch self {
+    case .malformedJSON(let detail): t("phrasebook.fileError.malformedJSON", ["problem": .text(detail)])
+    case .notAPairList(let object):
+      t(object ? "phrasebook.fileError.notAPairListObject" : "phrasebook.fileError.notAPairList")
+    case .csvNotUTF8: t("phrasebook.fileError.csvNotUTF8")
+    case .unclosedQuote(let line): t("phrasebook.fileError.unclosedQuote", ["line": .number(line)])
+    case .emptyCSV: t("phrasebook.fileError.emptyCSV")
+    case .headerLacks(let line, let missing):
+      t(
+        "phrasebook.fileError.headerLacks",
+        ["line": .number(line), "missing": .text(missing.formatted(.list(type: .and).locale(requestLocalizer.locale)))])
+    case .notAnAnkiPackage(let detail): t("phrasebook.fileError.notAnAnkiPackage", ["problem": .text(detail)])
+    case .noCollection: t("phrasebook.fileError.noCollection")
+    case .newerAnkiFormat: t("phrasebook.fileError.newerAnkiFormat")
+    case .badMediaList: t("phrasebook.fileError.badMediaList")
+    case .unreadableCollection(let detail): t("phrasebook.fileError.unreadableCollection", ["problem": .text(detail)])
+    case .unreadableNoteTypes: t("phrasebook.fileError.unreadableNoteTypes")
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Phrasebook
 
 /// A phrasebook as the API and the pages' scripts see it, with its languages' letters.
@@ -190,7 +191,8 @@ struct AnswerJSON: Decodable {
   let typed: String?
 }
 
-/// The verdict on a typed answer, the proposed rating by name (`hard`) as ratings are sent.
+/// The verdict on a typed answer, what differed in the request's language, the proposed rating by
+/// name (`hard`) as ratings are sent.
 struct AnswerCheckJSON: Encodable {
   let typed: String
   let expected: String
@@ -202,7 +204,7 @@ struct AnswerCheckJSON: Encodable {
     typed = check.typed
     expected = check.expected
     verdict = check.verdict
-    detail = check.detail
+    detail = PhrasebookWords.detail(check.detail, requestLocalizer)
     rating = check.rating.name
   }
 }
@@ -253,5 +255,28 @@ struct HangmanStateJSON: Encodable {
     status = game.status
     livesLeft = game.livesLeft
     self.outcome = outcome
+  }
+}
+
+/// What an import did, row by row, each refused row's reason in a language (the request's, or the
+/// command line's).
+public struct ImportReportJSON: Encodable, Sendable {
+  /// A refused row.
+  struct Rejection: Encodable {
+    let number: Int
+    let reason: String
+  }
+  let added: [ImportReport.Row]
+  let updated: [ImportReport.Row]
+  let unchanged: [ImportReport.Row]
+  let rejected: [Rejection]
+
+  public init(_ report: ImportReport, words: Localizer) {
+    added = report.added
+    updated = report.updated
+    unchanged = report.unchanged
+    rejected = report.rejected.map {
+      Rejection(number: $0.number, reason: PhrasebookWords.problem($0.problem, words))
+    }
   }
 }

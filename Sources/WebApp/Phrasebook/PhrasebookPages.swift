@@ -26,7 +26,7 @@ struct PhrasebookPage {
   let bookParameter: String
 
   init(title: String, books: [Phrasebook], current: Phrasebook?, speech: Speech) throws {
-    self.title = current.map { "\(title) · \($0.name)" } ?? "Phrasebook"
+    self.title = current.map { "\(title) · \($0.name)" } ?? t("phrasebook.title.list")
     self.books = books.map { BookOption(name: $0.name, selected: $0.id == current?.id) }
     self.current = current
     settings = try embeddedJSON(current.map { PhrasebookJSON($0, speech: speech) })

@@ -1,6 +1,7 @@
 import AppSupport
 import Foundation
 import Hummingbird
+import Localization
 import Phrasebook
 
 /// Phrasebook's pages under `/phrasebook` and JSON API under `/api/phrasebook` (see API.md).
@@ -25,12 +26,12 @@ struct PhrasebookRoutes: AppRoutes {
 
   var routes: [Route] {
     [
-      .get("/phrasebook", page("phrasebook-list", title: "Phrasebook")),
-      .get("/phrasebook/revision", page("phrasebook-revision", title: "Revision")),
-      .get("/phrasebook/tagged", page("phrasebook-tagged", title: "Tagged")),
-      .get("/phrasebook/games", page("phrasebook-games", title: "Games")),
-      .get("/phrasebook/word", page("phrasebook-word", title: "Word")),
-      .get("/phrasebook/import", page("phrasebook-import", title: "Import and export")),
+      .get("/phrasebook", page("phrasebook-list", title: t("phrasebook.title.list"))),
+      .get("/phrasebook/revision", page("phrasebook-revision", title: t("phrasebook.title.revision"))),
+      .get("/phrasebook/tagged", page("phrasebook-tagged", title: t("phrasebook.title.tagged"))),
+      .get("/phrasebook/games", page("phrasebook-games", title: t("phrasebook.title.games"))),
+      .get("/phrasebook/word", page("phrasebook-word", title: t("phrasebook.title.word"))),
+      .get("/phrasebook/import", page("phrasebook-import", title: t("phrasebook.title.import"))),
 
       .get("/api/phrasebook/books", phrasebooks),
       .post("/api/phrasebook/books", createPhrasebook),
@@ -69,13 +70,16 @@ struct PhrasebookRoutes: AppRoutes {
   // MARK: Pages
 
   /// A page of the phrasebook `?book=` names, or the form for a first phrasebook when none exists.
-  func page(_ template: String, title: String) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+  /// The title is worded for each request, in its language.
+  func page(_ template: String, title: @autoclosure @escaping @Sendable () -> String)
+    -> @Sendable (Request, BasicRequestContext) async throws -> Response
+  {
     { request, _ in
       let books = try await store.phrasebooks()
       let current: Phrasebook? = books.isEmpty ? nil : try await store.phrasebook(book(request))
       return try pages.render(
         current == nil ? "phrasebook-new" : template,
-        try PhrasebookPage(title: title, books: books, current: current, speech: speech))
+        try PhrasebookPage(title: title(), books: books, current: current, speech: speech))
     }
   }
 
@@ -152,7 +156,7 @@ struct PhrasebookRoutes: AppRoutes {
   /// is neither.
   @Sendable func audio(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     guard let audio = try await store.audio(pairID: try pairID(context), side: try side(context), speech: speech)
-    else { throw HTTPError(.notFound, message: "no recording, and espeak-ng has no voice for this language") }
+    else { throw HTTPError(.notFound, message: t("phrasebook.error.noVoice")) }
     let data = try await runBlocking { try Data(contentsOf: audio.file) }
     return Response(
       status: .ok,
@@ -191,7 +195,7 @@ struct PhrasebookRoutes: AppRoutes {
     let name = try context.parameters.require("name")
     guard !name.hasPrefix("."), !name.contains("/"),
       let data = FileManager.default.contents(atPath: store.mediaFolder.appendingPathComponent(name).path)
-    else { throw HTTPError(.notFound, message: "no such image") }
+    else { throw HTTPError(.notFound, message: t("phrasebook.error.noImage")) }
     let types = ["png": "image/png", "jpg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"]
     return Response(
       status: .ok,
@@ -204,7 +208,7 @@ struct PhrasebookRoutes: AppRoutes {
 
   @Sendable func links(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<WordLink> {
     guard let word = request.uri.queryParameters.get("word") else {
-      throw HTTPError(.badRequest, message: "word is missing")
+      throw HTTPError(.badRequest, message: t("error.missing", ["name": "word"]))
     }
     return JSONResponse(try await store.links(for: word, in: book(request)))
   }
@@ -236,7 +240,7 @@ struct PhrasebookRoutes: AppRoutes {
   {
     let body = try await request.decode(as: ReviewJSON.self, context: context)
     guard let rating = Rating(name: body.rating) else {
-      throw HTTPError(.badRequest, message: "rating must be again, hard, good or easy")
+      throw HTTPError(.badRequest, message: t("phrasebook.error.rating"))
     }
     let record = try await store.review(pairID: try pairID(context), direction: body.direction, rating: rating)
     return JSONResponse(ReviewResultJSON(record), status: .created)
@@ -258,12 +262,13 @@ struct PhrasebookRoutes: AppRoutes {
   /// Imports an uploaded file; `?format=` names its format, else `?name=` (the file's name) or its
   /// content decides.
   @Sendable func importFile(_ request: Request, _ context: BasicRequestContext) async throws
-    -> JSONResponse<ImportReport>
+    -> JSONResponse<ImportReportJSON>
   {
     let format = try transferFormat(request, required: false)
     let data = Data(buffer: try await request.body.collect(upTo: context.maxUploadSize))
     let chosen = format ?? TransferFormat.detect(fileName: request.uri.queryParameters.get("name"), data: data)
-    return JSONResponse(try await store.importPairs(data, format: chosen, in: book(request)))
+    return JSONResponse(
+      ImportReportJSON(try await store.importPairs(data, format: chosen, in: book(request)), words: requestLocalizer))
   }
 
   @Sendable func importURL(_ request: Request, _ context: BasicRequestContext) async throws
@@ -278,14 +283,14 @@ struct PhrasebookRoutes: AppRoutes {
     -> JSONResponse<ImportJobs.Status>
   {
     guard let status = jobs.status(try context.parameters.require("id")) else {
-      throw HTTPError(.notFound, message: "no such import")
+      throw HTTPError(.notFound, message: t("phrasebook.error.noImport"))
     }
     return JSONResponse(status)
   }
 
   @Sendable func cancelImport(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     guard jobs.cancel(try context.parameters.require("id")) else {
-      throw HTTPError(.notFound, message: "no such import")
+      throw HTTPError(.notFound, message: t("phrasebook.error.noImport"))
     }
     return Response(status: .noContent)
   }
@@ -350,7 +355,7 @@ struct PhrasebookRoutes: AppRoutes {
       let language = try direction(request) == .reverse ? phrasebook.languageOneCode : phrasebook.languageTwoCode
       let check = try body.game.answer(typed: typed, language: language) { stems($0, language) }
       return JSONResponse(TranslationStateJSON(body.game, correct: check.verdict != .wrong, check: check))
-    default: throw HTTPError(.badRequest, message: "give either choice or typed")
+    default: throw HTTPError(.badRequest, message: t("phrasebook.error.choiceOrTyped"))
     }
   }
 
@@ -387,7 +392,7 @@ struct PhrasebookRoutes: AppRoutes {
   private func direction(_ request: Request) throws -> Direction? {
     guard let name = request.uri.queryParameters.get("direction"), !name.isEmpty else { return nil }
     guard let direction = Direction(rawValue: name) else {
-      throw HTTPError(.badRequest, message: "direction must be forward or reverse")
+      throw HTTPError(.badRequest, message: t("phrasebook.error.direction"))
     }
     return direction
   }
@@ -395,18 +400,18 @@ struct PhrasebookRoutes: AppRoutes {
   /// The format `?format=` names; a 400 when it names none (or is missing and `required`).
   private func transferFormat(_ request: Request, required: Bool) throws -> TransferFormat? {
     guard let name = request.uri.queryParameters.get("format"), !name.isEmpty else {
-      if required { throw HTTPError(.badRequest, message: "format must be json, csv or apkg") }
+      if required { throw HTTPError(.badRequest, message: t("phrasebook.error.format")) }
       return nil
     }
     guard let format = TransferFormat(rawValue: name) else {
-      throw HTTPError(.badRequest, message: "format must be json, csv or apkg")
+      throw HTTPError(.badRequest, message: t("phrasebook.error.format"))
     }
     return format
   }
 
   private func side(_ context: BasicRequestContext) throws -> PairSide {
     guard let side = PairSide(rawValue: try context.parameters.require("side")) else {
-      throw HTTPError(.badRequest, message: "side must be one or two")
+      throw HTTPError(.badRequest, message: t("phrasebook.error.side"))
     }
     return side
   }

@@ -1,5 +1,5 @@
 // Phrasebook: the switcher between phrasebooks and the "new phrasebook" form.
-import { $, api, showError } from "/static/api.js";
+import { $, api, el, showError } from "/static/api.js";
 
 const switcher = $("book-switcher");
 const newBook = $("new-book");
@@ -21,7 +21,9 @@ const label = (language) =>
 if (form) {
   api("GET", "/api/phrasebook/languages").then((list) => {
     languages = list;
-    $("language-list").replaceChildren(...list.map((language) => new Option(label(language), label(language))));
+    // Language names are proper names, some in right-to-left scripts.
+    $("language-list").replaceChildren(...list.map((language) =>
+      el("option", { value: label(language), dir: "auto" }, label(language))));
   }).catch(() => {});
 }
 

@@ -1,6 +1,6 @@
 // Phrasebook's games. The server makes each game and applies its rules; the page sends the game
 // back with every answer or guess and shows what comes back.
-import { $, api, el, failInto } from "/static/api.js";
+import { $, api, el, failInto, t } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 
 const options = $("game-options");
@@ -30,7 +30,7 @@ function showQuestion(state) {
   if (state.finished) return showScore(state);
   const question = game.questions[game.chosen.length];
   show("translation", true);
-  $("progress").textContent = `Question ${game.chosen.length + 1} of ${game.questions.length} · score ${state.score}`;
+  $("progress").textContent = t("phrasebook.js.progress", { number: game.chosen.length + 1, total: game.questions.length, score: state.score });
   $("question").textContent = question.prompt;
   $("verdict").textContent = "";
   show("next-question", false);
@@ -57,9 +57,9 @@ $("typed-form").addEventListener("submit", async (event) => {
   }
   const check = translation.check;
   show("typed-form", false);
-  $("verdict").textContent = check.verdict === "exact" ? "Right!"
-    : check.verdict === "wrong" ? `No — it is “${check.expected}”.`
-    : `Nearly right (${check.detail}): “${check.expected}”.`;
+  $("verdict").textContent = check.verdict === "exact" ? t("phrasebook.js.right")
+    : check.verdict === "wrong" ? t("phrasebook.js.wrong", { expected: check.expected })
+    : t("phrasebook.js.nearly", { detail: check.detail, expected: check.expected });
   show("next-question", true);
   $("next-question").focus();
 });
@@ -71,7 +71,8 @@ async function answer(index) {
   translation = await api("POST", `/api/phrasebook/games/translation/answer?${bookQuery}`, { game: translation.game, choice: index });
   buttons[question.answerIndex].classList.add("right");
   if (!translation.correct) buttons[index].classList.add("wrong");
-  $("verdict").textContent = translation.correct ? "Right!" : `No — it is “${question.choices[question.answerIndex]}”.`;
+  $("verdict").textContent = translation.correct ? t("phrasebook.js.right")
+    : t("phrasebook.js.wrong", { expected: question.choices[question.answerIndex] });
   show("next-question", true);
   $("next-question").focus();
 }
@@ -80,11 +81,13 @@ function showScore(state) {
   show("translation", false);
   const result = $("translation-result");
   result.replaceChildren(
-    el("h2", {}, `Score: ${state.score} of ${state.game.questions.length}`),
-    ...(state.mistakes.length ? [el("p", {}, "Mistakes:"), el("ul", { class: "mistakes" }, ...state.mistakes.map((mistake) =>
-      el("li", { dir: "auto" }, `${mistake.question.prompt}: ${mistake.question.choices[mistake.question.answerIndex]} (you answered ${mistake.chosen})`)))]
-      : [el("p", {}, "No mistakes!")]),
-    el("button", { type: "button", onclick: () => start("translation") }, "Play again"));
+    el("h2", {}, t("phrasebook.js.score", { score: state.score, total: state.game.questions.length })),
+    ...(state.mistakes.length ? [el("p", {}, t("phrasebook.js.mistakes")), el("ul", { class: "mistakes" }, ...state.mistakes.map((mistake) =>
+      el("li", { dir: "auto" }, t("phrasebook.js.mistake", {
+        prompt: mistake.question.prompt, answer: mistake.question.choices[mistake.question.answerIndex], chosen: mistake.chosen,
+      }))))]
+      : [el("p", {}, t("phrasebook.js.noMistakes"))]),
+    el("button", { type: "button", onclick: () => start("translation") }, t("phrasebook.js.playAgain")));
   result.hidden = false;
 }
 
@@ -102,12 +105,13 @@ function showHangman(state) {
   const game = state.game;
   show("hangman", true);
   $("clue").textContent = game.clue;
-  $("lives").textContent = `${state.livesLeft} lives left`;
+  $("lives").textContent = t("phrasebook.js.livesLeft", { count: state.livesLeft });
   const lost = game.lives - state.livesLeft;
   $("gallows").textContent = lost === 0 ? "" : strokes[Math.min(lost, strokes.length) - 1];
   $("hidden-word").textContent = [...state.display].join(" ");
   const result = $("hangman-result");
-  result.textContent = state.status === "won" ? `You won: ${game.word}` : state.status === "lost" ? `You lost. The word was ${game.word}.` : "";
+  result.textContent = state.status === "won" ? t("phrasebook.js.won", { word: game.word })
+    : state.status === "lost" ? t("phrasebook.js.lost", { word: game.word }) : "";
   // The keys of the language the hidden word is in, as the server gives them.
   const letters = direction() === "forward" ? book.keysTwo : book.keysOne;
   $("letters").replaceChildren(...letters.map((letter) =>

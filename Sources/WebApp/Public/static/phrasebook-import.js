@@ -1,5 +1,5 @@
 // Phrasebook import (from a URL, fetched by the server, or from a file) and its row-by-row report.
-import { $, api, el, failInto, upload } from "/static/api.js";
+import { $, api, el, failInto, t, upload } from "/static/api.js";
 import { bookQuery } from "/static/phrasebook-settings.js";
 
 const error = $("import-error");
@@ -8,14 +8,16 @@ const progress = $("url-progress");
 const cancel = $("url-cancel");
 
 function showReport(result) {
-  const line = (label, rows) => el("li", {}, `${rows.length} ${label}`, rows.length && label !== "rejected"
+  // Each line is counted in words; the rows themselves are the user's text.
+  const line = (id, rows, listed = true) => el("li", {}, t(id, { count: rows.length }), rows.length && listed
     ? el("span", { class: "hint", dir: "auto" }, `: ${rows.slice(0, 20).map((row) => `${row.wordOne} – ${row.wordTwo}`).join(", ")}${rows.length > 20 ? "…" : ""}`) : "");
   report.replaceChildren(
-    el("h2", {}, "Report"),
-    el("ul", { class: "report" }, line("added", result.added), line("updated", result.updated),
-      line("unchanged", result.unchanged), line("rejected", result.rejected)),
+    el("h2", {}, t("phrasebook.js.report")),
+    el("ul", { class: "report" }, line("phrasebook.js.report.added", result.added),
+      line("phrasebook.js.report.updated", result.updated), line("phrasebook.js.report.unchanged", result.unchanged),
+      line("phrasebook.js.report.rejected", result.rejected, false)),
     ...(result.rejected.length ? [el("ul", { class: "rejected" }, ...result.rejected.map((row) =>
-      el("li", { dir: "auto" }, `Row ${row.number}: ${row.reason}`)))] : []));
+      el("li", { dir: "auto" }, t("phrasebook.js.report.row", { number: row.number, reason: row.reason }))))] : []));
   report.hidden = false;
 }
 
@@ -40,7 +42,7 @@ $("url-import").addEventListener("submit", async (event) => {
     if (status.total) { progress.max = status.total; progress.value = status.received; }
     if (status.state === "done") showReport(status.report);
     else if (status.state === "failed") fail(new Error(status.error));
-    else if (status.state === "cancelled") fail(new Error("Cancelled: nothing was imported."));
+    else if (status.state === "cancelled") fail(new Error(t("phrasebook.js.cancelled")));
     if (!["downloading", "importing"].includes(status.state)) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -67,7 +69,7 @@ const allowedList = $("allowed-list");
 
 function showAllowed(settings) {
   allowedList.replaceChildren(...settings.allowedHosts.map((host) => el("li", {}, el("span", { dir: "ltr" }, host), " ",
-    el("button", { type: "button", class: "secondary", "data-host": host }, "Remove"))));
+    el("button", { type: "button", class: "secondary", "data-host": host }, t("phrasebook.js.remove")))));
 }
 
 async function saveAllowed(hosts) {

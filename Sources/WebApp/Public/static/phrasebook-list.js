@@ -1,6 +1,6 @@
 // Phrasebook's alphabetical list: search as you type (accents optional), each word with all its
 // translations, pages of 100 loaded on demand, and the add/edit form.
-import { $, api, el, showError } from "/static/api.js";
+import { $, api, el, showError, t } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 import { speaker } from "/static/phrasebook-speech.js";
 
@@ -38,7 +38,7 @@ function render(total) {
     el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
     speaker(row.entries[0].pair.id, "one", row.word),
     el("ul", { class: "translations" }, ...row.entries.map(translation)))));
-  count.textContent = total === 1 ? "1 pair" : `${total} pairs`;
+  count.textContent = t("phrasebook.js.pairs", { count: total });
   more.hidden = (query ? 0 : start) + shown.length >= total;
   list.dataset.query = query;  // what is on screen, for tests and the benchmark
   if (!performance.getEntriesByName("phrasebook-rendered").length) performance.mark("phrasebook-rendered");
@@ -75,7 +75,7 @@ let editingID = null;
 function edit(entry) {
   const pair = entry.pair;
   editingID = pair.id;
-  $("pair-status").textContent = `Editing ${pair.wordOne} – ${pair.wordTwo}`;
+  $("pair-status").textContent = t("phrasebook.js.editing", { pair: `${pair.wordOne} – ${pair.wordTwo}` });
   for (const name of textFields) form.elements[name].value = pair[name];
   if (form.elements.area) form.elements.area.value = pair.area;
   form.elements.tags.value = entry.tags.join(", ");
@@ -112,7 +112,8 @@ form.addEventListener("submit", async (event) => {
       ? { created: false, pair: await api("PUT", `/api/phrasebook/pairs/${editingID}?${bookQuery}`, input) }
       : await api("POST", `/api/phrasebook/pairs?${bookQuery}`, input);
     editingID = null;
-    status.textContent = `${saved.created ? "Added" : "Updated"} ${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}`;
+    status.textContent = t(saved.created ? "phrasebook.js.pairAdded" : "phrasebook.js.pairUpdated",
+      { pair: `${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}` });
     for (const name of [...textFields, "tags"]) form.elements[name].value = "";
     form.elements.wordOne.focus();
     await Promise.all([load(), loadTags()]);
@@ -128,7 +129,7 @@ form.addEventListener("submit", async (event) => {
 });
 
 function showLoadError(problem) {
-  count.textContent = `Could not load: ${problem.message}`;
+  count.textContent = t("phrasebook.js.loadFailed", { problem: problem.message });
 }
 
 load().catch(showLoadError);

@@ -4,7 +4,7 @@
 // proposes a rating, which is focused (Enter takes it) but any other may be chosen. A card in a
 // learning step (rated Again, or new and not yet graduated) comes back in the session when its
 // step is over, or at once when nothing else is left, as in Anki.
-import { $, api, failInto } from "/static/api.js";
+import { $, api, failInto, t } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 import { speaker } from "/static/phrasebook-speech.js";
 
@@ -24,12 +24,12 @@ const fail = failInto("revision-error");
 const typedForm = $("typed-form");
 const typing = () => $("type-answers").checked;
 const verdictWords = {
-  exact: () => "Right!",
-  accents: (check) => `Nearly (${check.detail}): “${check.expected}”`,
-  typo: (check) => `A typo (${check.detail}): “${check.expected}”`,
-  mutation: (check) => `The right word, mutated (${check.detail}): “${check.expected}”`,
-  inflection: (check) => `Another form of the right word: “${check.expected}”`,
-  wrong: (check) => `Not quite: it is “${check.expected}”`,
+  exact: () => t("phrasebook.js.right"),
+  accents: (check) => t("phrasebook.js.verdict.accents", check),
+  typo: (check) => t("phrasebook.js.verdict.typo", check),
+  mutation: (check) => t("phrasebook.js.verdict.mutation", check),
+  inflection: (check) => t("phrasebook.js.verdict.inflection", check),
+  wrong: (check) => t("phrasebook.js.verdict.wrong", check),
 };
 
 api("GET", `/api/phrasebook/tags?${bookQuery}`).then((tags) => {
@@ -77,8 +77,8 @@ function present() {
   const waiting = [current, ...queue.slice(position)].filter((item) => !item.learning);
   const due = waiting.filter((item) => item.schedule).length;
   const learningCount = learning.length + (current.learning ? 1 : 0);
-  $("counts").textContent =
-    `${due} due · ${waiting.length - due} new · ${learningCount} learning · ${results.length} done`;
+  $("counts").textContent = t("phrasebook.js.counts",
+    { due, new: waiting.length - due, learning: learningCount, done: results.length });
   const prompt = $("prompt");
   prompt.textContent = current.direction === "forward" ? current.pair.pair.wordOne : current.pair.pair.wordTwo;
   prompt.lang = current.direction === "forward" ? book.languageOneCode : book.languageTwoCode;
@@ -122,7 +122,9 @@ function reveal() {
   $("answer-word").textContent = current.direction === "forward" ? pair.wordTwo : pair.wordOne;
   $("answer-speaker").replaceChildren(
     speaker(pair.id, current.direction === "forward" ? "two" : "one", $("answer-word").textContent));
-  const accuracy = current.reviews ? `${Math.round((100 * current.recalled) / current.reviews)}% recalled in ${current.reviews}` : "new";
+  const accuracy = current.reviews
+    ? t("phrasebook.js.recalled", { percent: Math.round((100 * current.recalled) / current.reviews), count: current.reviews })
+    : t("phrasebook.js.new");
   $("answer-details").textContent =
     [pair.type, pair.context && `(${pair.context})`, pair.area, pair.note, accuracy].filter(Boolean).join(" · ");
   const source = pair.image ? `/api/phrasebook/media/${encodeURIComponent(pair.image)}` : pair.imageURL;
@@ -163,9 +165,11 @@ function finish() {
   card.hidden = true;
   const summary = $("summary");
   const recalled = results.filter(Boolean).length;
-  summary.textContent = results.length === 0
-    ? "Nothing is due and there are no new cards here."
-    : `Done: ${cardsSeen.size} cards${cardsSeen.size < results.length ? ` in ${results.length} answers` : ""}, ${recalled} recalled (${Math.round((100 * recalled) / results.length)}% accuracy).`;
+  const percent = Math.round((100 * recalled) / results.length);
+  summary.textContent = results.length === 0 ? t("phrasebook.js.nothingDue")
+    : cardsSeen.size < results.length
+      ? t("phrasebook.js.doneInAnswers", { cards: cardsSeen.size, count: results.length, recalled, percent })
+      : t("phrasebook.js.done", { count: cardsSeen.size, recalled, percent });
   summary.hidden = false;
 }
 

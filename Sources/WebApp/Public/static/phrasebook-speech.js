@@ -1,7 +1,7 @@
 // Phrasebook's speaker buttons: a word's sound is its recording, else espeak-ng's voice (the
 // server makes it once and caches it). A language espeak-ng has no voice for gets no button,
 // unless the word has a recording.
-import { el } from "/static/api.js";
+import { el, t } from "/static/api.js";
 import { book } from "/static/phrasebook-settings.js";
 
 let playing = null;
@@ -18,7 +18,7 @@ export function speaker(pairID, side, word, recorded = false) {
   const voice = side === "one" ? book.voiceOne : book.voiceTwo;
   if (!voice && !recorded) return "";
   return el("button", {
-    type: "button", class: "secondary speaker", title: `Hear “${word}”`, "aria-label": `Hear ${word}`,
+    type: "button", class: "secondary speaker", title: t("phrasebook.js.hear", { word }), "aria-label": t("phrasebook.js.hear", { word }),
     dataset: { pair: pairID, side },
     onclick: (event) => { event.stopPropagation(); play(pairID, side).catch(() => {}); },
   }, "🔊");

@@ -1,5 +1,5 @@
 // Phrasebook's Tagged view: every tag with its pairs (collapsible, with counts), then "No tag".
-import { $, api, el } from "/static/api.js";
+import { $, api, el, t } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 import { speaker } from "/static/phrasebook-speech.js";
 
@@ -17,7 +17,7 @@ if (groups.has(null)) names.push(null);
 $("groups").replaceChildren(...names.map((name) => {
   const entries = groups.get(name);
   return el("details", { class: "card tag-group", open: true, dataset: { tag: name ?? "" } },
-    el("summary", {}, el("span", { dir: "auto" }, name ?? "No tag"), el("span", { class: "hint" }, ` (${entries.length})`)),
+    el("summary", {}, name === null ? el("span", {}, t("phrasebook.js.noTag")) : el("span", { dir: "auto" }, name), el("span", { class: "hint" }, ` (${entries.length})`)),
     el("ul", { class: "tagged-pairs" }, ...entries.map((entry) => el("li", { dir: "auto" },
       // Each pair leads to its detail.
       el("a", { href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(entry.pair.wordOne)}&pair=${entry.pair.id}` },

@@ -1,6 +1,6 @@
 // Phrasebook word link: a word with every translation (either direction) and its context, area
 // and note; choosing one shows its full detail with the picture, and edit and delete.
-import { $, api, el, showError, upload } from "/static/api.js";
+import { $, api, el, showError, t, upload } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 import { speaker } from "/static/phrasebook-speech.js";
 
@@ -34,10 +34,11 @@ function show(tagged) {
     speaker(pair.id, "one", pair.wordOne, recorded.includes("one")), " ",
     speaker(pair.id, "two", pair.wordTwo, recorded.includes("two")));
   showRecorder(pair, recorded);
-  const rows = [["Type", pair.type], ["Context", pair.context], ["Area", pair.area], ["Note", pair.note], ["Tags", tagged.tags.join(", ")]]
+  const rows = [["phrasebook.js.type", pair.type], ["phrasebook.js.context", pair.context], ["phrasebook.js.area", pair.area],
+    ["phrasebook.js.note", pair.note], ["phrasebook.js.tags", tagged.tags.join(", ")]]
     .filter(([, value]) => value);
   $("detail-fields").replaceChildren(...rows.flatMap(([name, value]) =>
-    [el("dt", {}, name), el("dd", { dir: "auto" }, value)]));
+    [el("dt", {}, t(name)), el("dd", { dir: "auto" }, value)]));
   const source = pair.image ? `/api/phrasebook/media/${encodeURIComponent(pair.image)}` : pair.imageURL;
   const figure = $("figure");
   figure.hidden = !source;
@@ -54,7 +55,7 @@ function show(tagged) {
 }
 
 $("delete").addEventListener("click", async () => {
-  if (!current || !confirm(`Delete ${current.pair.wordOne} – ${current.pair.wordTwo}?`)) return;
+  if (!current || !confirm(t("phrasebook.js.confirmDelete", { pair: `${current.pair.wordOne} – ${current.pair.wordTwo}` }))) return;
   await api("DELETE", `/api/phrasebook/pairs/${current.pair.id}?${bookQuery}`);
   location.href = `/phrasebook?${bookQuery}`;
 });
@@ -77,13 +78,13 @@ function showRecorder(pair, recorded) {
   const buttons = [];
   for (const [side, word, language] of [["one", pair.wordOne, book.languageOneName], ["two", pair.wordTwo, book.languageTwoName]]) {
     buttons.push(el("button", { type: "button", class: "secondary", dataset: { record: side },
-      onclick: (event) => toggleRecording(pair, side, event.target) }, `Record ${word} (${language})`));
+      onclick: (event) => toggleRecording(pair, side, event.target) }, t("phrasebook.js.record", { word, language })));
     if (recorded.includes(side)) {
       buttons.push(el("button", { type: "button", class: "secondary", dataset: { unrecord: side },
         onclick: async () => {
           await api("DELETE", `/api/phrasebook/pairs/${pair.id}/audio/${side}?${bookQuery}`).catch((problem) => showError(error, problem));
           open(pair.id);
-        } }, `Delete the recording of ${word}`));
+        } }, t("phrasebook.js.deleteRecording", { word })));
     }
   }
   $("record-buttons").replaceChildren(...buttons);
@@ -97,7 +98,7 @@ async function toggleRecording(pair, side, button) {
   try {
     stream = await navigator.mediaDevices.getUserMedia({ audio: true });
   } catch (problem) {
-    return showError(error, `The microphone cannot be used: ${problem.message}`);
+    return showError(error, t("phrasebook.js.microphone", { problem: problem.message }));
   }
   const chunks = [];
   recorder = new MediaRecorder(stream);
@@ -106,10 +107,10 @@ async function toggleRecording(pair, side, button) {
     stream.getTracks().forEach((track) => track.stop());
     const type = recorder.mimeType || "audio/webm";
     recorder = null;
-    status.textContent = "Saving…";
+    status.textContent = t("phrasebook.js.saving");
     try {
       await upload(`/api/phrasebook/pairs/${pair.id}/audio/${side}?${bookQuery}`, new Blob(chunks, { type }), { method: "PUT" });
-      status.textContent = "Saved.";
+      status.textContent = t("phrasebook.js.saved");
       open(pair.id);
     } catch (problem) {
       status.textContent = "";
@@ -117,6 +118,6 @@ async function toggleRecording(pair, side, button) {
     }
   });
   recorder.start();
-  button.textContent = "Stop";
-  status.textContent = "Recording…";
+  button.textContent = t("phrasebook.js.stop");
+  status.textContent = t("phrasebook.js.recording");
 }
