@@ -18,7 +18,7 @@ from conftest import BINARY, wait_for
 # names of the parts made by others, and lists of the series' own names and languages.
 DATA = base.DATA + (", #display-url, #connect-command, code, .connect-address, #licences li:not(:last-child),"
                     " #slide-language, #note-language, #new-variation-from, #appeal-song, #new-sermon-song,"
-                    " #import-sermon, #catalog-url, #version")
+                    " #import-sermon, #import-into, #catalog-url, #version")
 
 
 @pytest.fixture
@@ -52,7 +52,10 @@ def walk(browser, server, language):
         ready(browser, f"{server.base}/sharesynch/{screen}", lambda d: d.find_elements(By.CSS_SELECTOR, live))
         base.check_page(browser, language, screen)
     ready(browser, server.base + "/sharesynch/edit?series=demo&sermon=welcome",
-          lambda d: d.find_element(By.ID, "edit-position").text)
+          lambda d: d.find_element(By.ID, "need-variation").is_displayed())
+    base.check_page(browser, language, "edit: the original")
+    browser.find_element(By.CSS_SELECTOR, "#variation-form button[type=submit]").click()
+    wait_for(browser, lambda d: d.find_element(By.ID, "edit-position").text)
     base.check_page(browser, language, "edit")
     ready(browser, server.base + "/sharesynch/settings", lambda d: d.find_element(By.ID, "timer-log").text)
     base.check_page(browser, language, "settings")
