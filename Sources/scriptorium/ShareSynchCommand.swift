@@ -255,7 +255,7 @@ struct ShareSynchPDFCommand: AsyncParsableCommand {
   func run() async throws {
     let handout = try await options.store().handout(series: series, sermon: sermon)
     let file = URL(fileURLWithPath: output)
-    try HandoutPDF.write(handout, to: file)
+    try HandoutPDF.write(handout, to: file, videoLabel: t("sharesynch.handout.video"))
     try options.common.emit(["file": file.path, "slides": "\(handout.slides.count)"]) {
       t("sharesynch.cli.wroteHandout", ["file": .text(file.path), "count": .number(handout.slides.count)])
     }

@@ -96,7 +96,10 @@ extension ShareSynchError: ServerError {
     case .badTargetLength(let seconds, let allowed):
       t(
         "sharesynch.error.badTargetLength",
-        ["seconds": .number(seconds), "low": .number(allowed.lowerBound), "high": .number(allowed.upperBound)])
+        [
+          "seconds": .text(String(seconds)), "low": .text(String(allowed.lowerBound)),
+          "high": .text(String(allowed.upperBound)),
+        ])
     case .cannotImport(let file, let reason):
       t("sharesynch.error.cannotImport", ["file": .text(shortened(file)), "reason": .text(reason)])
     case .passwordProtected(let file): t("sharesynch.error.passwordProtected", ["file": .text(shortened(file))])
@@ -115,7 +118,10 @@ extension ShareSynchError: ServerError {
     case .badSlideWidth(let width, let allowed):
       t(
         "sharesynch.error.badSlideWidth",
-        ["width": .number(width), "low": .number(allowed.lowerBound), "high": .number(allowed.upperBound)])
+        [
+          "width": .text(String(width)), "low": .text(String(allowed.lowerBound)),
+          "high": .text(String(allowed.upperBound)),
+        ])
     case .importRunning: t("sharesynch.error.importRunning")
     case .unknownImport(let id): t("sharesynch.error.unknownImport", ["id": .text(shortened(id))])
     }

@@ -179,7 +179,7 @@ struct ShareSynchRoutes: AppRoutes {
     let handout = try await store.handout(series: series, sermon: sermon)
     let file = try services.scratchFile(".pdf")
     defer { try? FileManager.default.removeItem(at: file) }
-    try HandoutPDF.write(handout, to: file)
+    try HandoutPDF.write(handout, to: file, videoLabel: t("sharesynch.handout.video"))
     return Response(
       status: .ok,
       headers: [.contentType: "application/pdf", .contentDisposition: attachment("\(series)-\(sermon).pdf")],
