@@ -97,6 +97,12 @@ def test_the_share_synch_and_hub_commands_speak_the_language(tmp_path):
     series = next(line for line in listed.splitlines() if "\tInjili\t" in line).split("\t")[0]
     variations = run("sharesynch", "variation", "list", series, "--data", data, "--lang", "tpi", lang="C.UTF-8").stdout
     assert "(namba wan)" in variations, variations
+    inbox = data / "inbox"
+    inbox.mkdir(exist_ok=True)
+    (inbox / "bad.sspkg").write_bytes(b"junk")
+    os.utime(inbox / "bad.sspkg", (0, 0))  # long settled
+    refused = run("sharesynch", "inbox", "--data", data, lang="fr_FR.UTF-8").stdout
+    assert "bad.sspkg refusé" in refused and "n’est pas un paquet de série" in refused, refused
     hub = tmp_path / "hub"
     assert run("hub", "invite", "keyit:1", "--member", "Ana", "--data", hub, lang="C.UTF-8").returncode == 0
     revoked = run("hub", "revoke", "keyit:1", "--member", "Ana", "--data", hub, lang="sv_SE.UTF-8")

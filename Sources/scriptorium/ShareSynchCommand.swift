@@ -5,6 +5,7 @@ import Localization
 import ShareSynch
 import ShareSynchPDF
 import ShareSynchServer
+import WebApp
 import WebFetch
 
 /// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
@@ -343,7 +344,14 @@ struct ShareSynchInbox: AsyncParsableCommand {
 func inboxReport(_ results: [InboxResult]) -> String {
   results.map { result in
     result.series.map { t("sharesynch.cli.inboxInstalled", ["file": .text(result.file), "series": .text($0)]) }
-      ?? t("sharesynch.cli.inboxRefused", ["file": .text(result.file), "reason": .text(result.reason ?? "")])
+      ?? t(
+        "sharesynch.cli.inboxRefused",
+        [
+          "file": .text(result.file),
+          "reason": .text(
+            result.refusal.flatMap { interfaceWords(for: $0, localizer: CommandLanguage.localizer) } ?? result.reason
+              ?? ""),
+        ])
   }.joined(separator: "\n")
 }
 

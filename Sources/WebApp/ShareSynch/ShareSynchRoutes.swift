@@ -197,7 +197,12 @@ struct ShareSynchRoutes: AppRoutes {
   @Sendable func installInbox(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<[InboxResult]>
   {
-    JSONResponse(try await services.installInbox())
+    JSONResponse(
+      try await services.installInbox().map { result in
+        var result = result
+        result.reason = result.refusal?.words ?? result.reason
+        return result
+      })
   }
 
   @Sendable func settings(_ request: Request, _ context: BasicRequestContext) async throws
