@@ -1047,7 +1047,7 @@ def test_downloading_a_series_with_a_pause_and_a_corrupted_one_refused(browser, 
     rows = offers(browser)
     assert rows["locked"]["unavailable"] and rows["locked"]["status"] == "Needs an activation code"
     assert rows["locked"]["actions"] == [] and not rows["psalms"]["unavailable"]
-    assert re.fullmatch(r"Free space in the data folder: [\d.]+ MB", browser.find_element(By.ID, "free-space").text)
+    assert re.fullmatch(r"Free space in the data folder: [\d.,]+ MB", browser.find_element(By.ID, "free-space").text)
     Select(browser.find_element(By.ID, "sort")).select_by_value("available")
     wait_for(browser, lambda d: list(offers(d))[-1] == "locked")
     Select(browser.find_element(By.ID, "sort")).select_by_value("name")
@@ -1059,7 +1059,7 @@ def test_downloading_a_series_with_a_pause_and_a_corrupted_one_refused(browser, 
     partial = server.data / "downloads" / "psalms.sspkg"
     press_offer(browser, "psalms", "start")
     wait_offer(browser, "psalms", "download progress", lambda o: re.fullmatch(
-        r"Downloading [\d.]+ MB of [\d.]+ MB, \d+ kB/s(, \d+:\d\d left)?", o["status"]) is not None
+        r"Downloading [\d.,]+ MB of [\d.,]+ MB, [\d,]+ kB/s(, \d+:\d\d left)?", o["status"]) is not None
         and "pause" in o["actions"] and "cancel" in o["actions"])
     wait_for(browser, lambda _: (download_job(server, "psalms") or {}).get("received", 0) >= 400_000, 20)
     press_offer(browser, "psalms", "pause")

@@ -6,8 +6,14 @@ public struct InboxResult: Codable, Sendable, Equatable {
   public let file: String
   /// The series installed, when it was.
   public let series: String?
-  /// Why it was refused, when it was.
-  public let reason: String?
+  /// Why it was refused, when it was (in English: the `.reason.txt` file and `--json`).
+  public var reason: String?
+  /// The refusal as a value, when it is ShareSynch's, for a screen or command to word.
+  public var refusal: ShareSynchError?
+
+  enum CodingKeys: String, CodingKey {
+    case file, series, reason
+  }
 }
 
 /// The inbox's rules: which files are packages, and when a file has finished arriving.
@@ -65,9 +71,9 @@ extension ShareSynchStore {
       let result: InboxResult
       do {
         let series = try await install(file)
-        result = InboxResult(file: name, series: series.id, reason: nil)
+        result = InboxResult(file: name, series: series.id, reason: nil, refusal: nil)
       } catch {
-        result = InboxResult(file: name, series: nil, reason: "\(error)")
+        result = InboxResult(file: name, series: nil, reason: "\(error)", refusal: error as? ShareSynchError)
       }
       let target = inbox.appendingPathComponent(result.series == nil ? "rejected" : "installed")
       try manager.createDirectory(at: target, withIntermediateDirectories: true)
@@ -97,7 +103,10 @@ extension ShareSynchStore {
         do {
           report(try await installInbox(inbox, names: names))
         } catch {
-          report(names.map { InboxResult(file: $0, series: nil, reason: "the inbox could not be tidied: \(error)") })
+          report(
+            names.map {
+              InboxResult(file: $0, series: nil, reason: "the inbox could not be tidied: \(error)", refusal: nil)
+            })
         }
       }
       previous = stamps

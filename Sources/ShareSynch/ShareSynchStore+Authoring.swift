@@ -15,7 +15,7 @@ public enum ImportTarget: Sendable, Equatable {
 }
 
 /// What an import did.
-public struct SermonImport: Sendable, Equatable, Codable {
+public struct SermonImport: Sendable, Equatable, Encodable {
   /// The sermon the slides went to.
   public var sermonID: String
   /// How many slides it has now.
@@ -23,7 +23,7 @@ public struct SermonImport: Sendable, Equatable, Codable {
   /// The variation that keeps what the sermon was before (only when an existing sermon was replaced).
   public var keptAs: Variation?
   /// Where the import and the sermon differ (a language added to a sermon of another slide count).
-  public var report: [String] = []
+  public var report: [ImportNote] = []
 }
 
 extension ShareSynchStore {
@@ -205,15 +205,14 @@ extension ShareSynchStore {
       manifest.sermons[index].slides[slideIndex] = slide
     }
     manifest.resources += made.prefix(matched).map(\.resource)
-    var report: [String] = []
+    var report: [ImportNote] = []
     if made.count > targets.count {
-      report.append(
-        "the file has \(made.count) slides and the sermon \(targets.count): slides \(targets.count + 1)–\(made.count) were left out"
-      )
+      report.append(.slidesLeftOut(fileSlides: made.count, sermonSlides: targets.count))
     } else if made.count < targets.count {
       report.append(
-        "the file has \(made.count) slides and the sermon \(targets.count): slides \(made.count + 1)–\(targets.count) "
-          + "have no \(noteLanguage) notes and show the \(manifest.slideLanguages[0]) pictures")
+        .slidesWithoutNotes(
+          fileSlides: made.count, sermonSlides: targets.count, noteLanguage: noteLanguage,
+          slideLanguage: manifest.slideLanguages[0]))
     }
     return SermonImport(sermonID: id, slides: matched, keptAs: nil, report: report)
   }

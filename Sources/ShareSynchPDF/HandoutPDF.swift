@@ -20,15 +20,16 @@ public enum HandoutPDF {
   static let gutter = 16.0
   static let listIndent = 16.0
 
-  /// Writes `handout` to `file` (replacing it only once the PDF is complete).
-  public static func write(_ handout: Handout, to file: URL) throws {
+  /// Writes `handout` to `file` (replacing it only once the PDF is complete); `videoLabel` marks a
+  /// video's box, in the interface language.
+  public static func write(_ handout: Handout, to file: URL, videoLabel: String = "Video") throws {
     let partial = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).partial")
     guard let surface = cairo_pdf_surface_create(partial.path, pageWidth, pageHeight),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { throw HandoutError(description: "cannot write \(file.path)") }
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, handout.title)
     let context = cairo_create(surface)!
-    let pages = PageFlow(context: context, handout: handout)
+    let pages = PageFlow(context: context, handout: handout, videoLabel: videoLabel)
     pages.drawTitle()
     for slide in handout.slides { pages.draw(slide) }
     pages.finish()
@@ -51,13 +52,15 @@ public enum HandoutPDF {
 final class PageFlow {
   private let context: OpaquePointer
   private let handout: Handout
+  private let videoLabel: String
   private var y = HandoutPDF.margin
   private var page = 1
   private let bottom = HandoutPDF.pageHeight - HandoutPDF.margin - 16
 
-  init(context: OpaquePointer, handout: Handout) {
+  init(context: OpaquePointer, handout: Handout, videoLabel: String) {
     self.context = context
     self.handout = handout
+    self.videoLabel = videoLabel
   }
 
   /// The sermon's title and series at the top of the first page.
@@ -163,7 +166,7 @@ final class PageFlow {
     } else {
       cairo_set_source_rgb(context, 0.15, 0.15, 0.18)
       cairo_paint(context)
-      let label = slide.kind == .video || slide.kind == .appeal ? "▶ Video" : "—"
+      let label = slide.kind == .video || slide.kind == .appeal ? "▶ \(videoLabel)" : "—"
       let text = Text(markup: label, font: "Noto Sans Bold 12", gray: 1, centered: true)
       _ = show(text, x: x, y: y + height / 2 - measure(text, width: width) / 2, width: width)
     }

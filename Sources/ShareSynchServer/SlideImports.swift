@@ -29,8 +29,16 @@ public actor SlideImports {
     public var state: String
     public var progress: ImportProgress?
     public var result: SermonImport?
+    /// What the speaker should know, worded in the asker's language by the route.
     public var report: [String] = []
     public var error: String?
+    /// The notes and the failure as values, for the route to word.
+    public var notes: [ImportNote] = []
+    public var failure: (any Error & Sendable)?
+
+    enum CodingKeys: String, CodingKey {
+      case id, series, state, progress, result, report, error
+    }
   }
 
   /// A new upload's file in the scratch folder, and the id it will be named by.
@@ -75,7 +83,8 @@ public actor SlideImports {
         self.update(id) {
           $0.state = "done"
           $0.result = result
-          $0.report = report
+          $0.notes = report
+          $0.report = report.map(\.description)
         }
       } catch is CancellationError {
         self.update(id) { $0.state = "cancelled" }
@@ -83,6 +92,7 @@ public actor SlideImports {
         self.update(id) {
           $0.state = Task.isCancelled ? "cancelled" : "failed"
           $0.error = "\(error)"
+          $0.failure = error
         }
       }
     }

@@ -29,7 +29,7 @@ public struct ImportedDeck: Sendable, Equatable {
   /// The slides, in the files' order.
   public var slides: [ImportedSlide]
   /// One sentence per thing that was left out or needs a look (a video the display cannot play…).
-  public var report: [String]
+  public var report: [ImportNote]
 }
 
 /// Turns the files a speaker already has into slides: presentations through LibreOffice to PDF,
@@ -89,8 +89,7 @@ public struct SlideImporter: Sendable {
       ) { [total] drawn in progress(ImportProgress(file: name, stage: .rendering, done: before + drawn, total: total)) }
       done += pages
       if let outline, outline.slides.count != pages {
-        deck.report.append(
-          "\(name): \(outline.slides.count) slides but \(pages) pages were drawn; notes were matched by position")
+        deck.report.append(.pagesMismatch(file: name, slides: outline.slides.count, pages: pages))
       }
       for (page, picture) in pictures.enumerated() {
         let slide = outline?.slides.indices.contains(page) == true ? outline?.slides[page] : nil
@@ -139,14 +138,14 @@ public struct SlideImporter: Sendable {
   /// The slide's embedded videos the display can play (MP4, WebM) as video slides; the others as
   /// sentences for the report.
   private func extractVideos(_ paths: [String], from file: URL, into work: URL, slide: Int, name: String) throws
-    -> ([ImportedSlide], [String])
+    -> ([ImportedSlide], [ImportNote])
   {
     guard !paths.isEmpty, let archive = try? Archive(url: file, accessMode: .read) else { return ([], []) }
     var slides: [ImportedSlide] = []
-    var problems: [String] = []
+    var problems: [ImportNote] = []
     for (index, path) in paths.enumerated() {
       guard let entry = archive[path] else {
-        problems.append("\(name), slide \(slide): the video \(path) is linked, not embedded; add it with Edit → Insert")
+        problems.append(.linkedVideo(file: name, slide: slide, path: path))
         continue
       }
       let target = work.appendingPathComponent("videos/\(slide)-\(index)")
@@ -154,9 +153,7 @@ public struct SlideImporter: Sendable {
       _ = try archive.extract(entry, to: target, skipCRC32: false)
       let head = try FileHandle(forReadingFrom: target).readHead(SlideMedia.headLength)
       guard let (kind, fileExtension) = SlideMedia.kind(head), kind == .video else {
-        problems.append(
-          "\(name), slide \(slide): the video \((path as NSString).lastPathComponent) is not MP4 or WebM; convert it "
-            + "(ffmpeg -i IN -c:v libx264 -c:a aac OUT.mp4) and add it with Edit → Insert")
+        problems.append(.unplayableVideo(file: name, slide: slide, name: (path as NSString).lastPathComponent))
         continue
       }
       let named = target.appendingPathExtension(fileExtension)
@@ -175,7 +172,7 @@ extension SlideImporter {
     _ files: [(file: URL, name: String)], store: ShareSynchStore, series: String, into target: ImportTarget,
     noteLanguage: String? = nil, slideLanguage: String? = nil, scratch: URL,
     progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
-  ) async throws -> (result: SermonImport, report: [String]) {
+  ) async throws -> (result: SermonImport, report: [ImportNote]) {
     _ = try store.manifest(series)  // an unknown series fails before anything is converted
     let work = scratch.appendingPathComponent("import-\(UUID().uuidString.lowercased())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)

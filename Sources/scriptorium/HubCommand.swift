@@ -1,6 +1,7 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import Localization
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -22,10 +23,12 @@ struct HubStorageOptions: ParsableArguments {
       "PostgreSQL database instead of SQLite: postgres://user@host/db, or postgres:///db?host=/run/postgresql.",
       valueName: "url"))
   var postgres: String?
+  /// Read by `CommandLanguage` before parsing.
+  @Option(help: "Language of the messages: en, fr, sw, tpi, cy, sv (default: from $LANG).") var lang: String?
 
   func validate() throws {
     if let postgres, PostgresLocation(url: postgres) == nil {
-      throw ValidationError("--postgres is not a postgres:// URL naming a database: \(postgres)")
+      throw ValidationError(t("hub.badPostgres", ["url": .text(postgres)]))
     }
   }
 
@@ -71,8 +74,12 @@ struct HubServe: AsyncParsableCommand {
     try await storage.withStore { store in
       let app = HubServer.application(store: store, configuration: .init(address: .hostname(host, port: port)))
       print(
-        "Scriptorium hub is running at http://\(host):\(port)/ (\(store is PostgresHubStore ? "PostgreSQL" : "SQLite"))"
-      )
+        t(
+          "hub.running",
+          [
+            "address": .text("http://\(host):\(port)/"),
+            "database": .text(store is PostgresHubStore ? "PostgreSQL" : "SQLite"),
+          ]))
       fflush(nil)
       let configuration = ServiceGroupConfiguration(
         services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [],
@@ -108,6 +115,6 @@ struct HubRevoke: AsyncParsableCommand {
   func run() async throws {
     let (project, member) = (project, member)
     let count = try await storage.withStore { store in try await store.revoke(project: project, member: member) }
-    print("\(count) token(s) of \(member) withdrawn from \(project)")
+    print(t("hub.revoked", ["count": .number(count), "member": .text(member), "project": .text(project)]))
   }
 }

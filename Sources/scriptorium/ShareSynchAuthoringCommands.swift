@@ -1,8 +1,10 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import Localization
 import ShareSynch
 import SlideImport
+import WebApp
 
 /// `sharesynch create NAME`: a new, empty series.
 struct ShareSynchCreate: AsyncParsableCommand {
@@ -17,7 +19,9 @@ struct ShareSynchCreate: AsyncParsableCommand {
     let series = try await options.store().createSeries(
       name: name, slideLanguages: slides.split(separator: ",").map(String.init),
       noteLanguages: (notes ?? slides).split(separator: ",").map(String.init))
-    try options.common.emit(series) { "created the series \(series.id) (\(series.name))" }
+    try options.common.emit(series) {
+      t("sharesynch.cli.created", ["id": .text(series.id), "name": .text(series.name)])
+    }
   }
 }
 
@@ -65,22 +69,36 @@ struct ShareSynchImport: AsyncParsableCommand {
       files.map { (URL(fileURLWithPath: $0), ($0 as NSString).lastPathComponent) }, store: store, series: series,
       into: target, noteLanguage: notesLanguage, slideLanguage: slidesLanguage, scratch: options.common.folder.scratch
     ) { progress in
-      let total = progress.total > 0 ? "/\(progress.total)" : ""
-      FileHandle.standardError.write(
-        Data("\r\(progress.file): \(progress.stage.rawValue) \(progress.done)\(total)   ".utf8))
+      let words: [String: MessageArgument] = [
+        "file": .text(progress.file), "done": .number(progress.done), "total": .number(progress.total),
+      ]
+      let line =
+        switch progress.stage {
+        case .converting: t("sharesynch.cli.import.converting", words)
+        case .rendering: t("sharesynch.cli.import.drawing", words)
+        case .saving: t("sharesynch.cli.import.saving", words)
+        }
+      FileHandle.standardError.write(Data("\r\(line)   ".utf8))
     }
     FileHandle.standardError.write(Data("\n".utf8))
-    for line in report { FileHandle.standardError.write(Data("note: \(line)\n".utf8)) }
+    for note in report {
+      let words = t("sharesynch.cli.note", ["note": .text(note.words(CommandLanguage.localizer))])
+      FileHandle.standardError.write(Data("\(words)\n".utf8))
+    }
     try options.common.emit(ImportOutcome(result: result, report: report)) {
-      (addLanguage ? "added the language to \(result.slides) slides of" : "imported \(result.slides) slides into")
-        + " \(series)/\(result.sermonID)"
-        + (result.keptAs.map { "; what it was is kept as the variation \"\($0.name)\" (#\($0.id ?? 0))" } ?? "")
+      let sermon: [String: MessageArgument] = [
+        "count": .number(result.slides), "sermon": .text("\(series)/\(result.sermonID)"),
+      ]
+      let done = addLanguage ? t("sharesynch.cli.addedLanguage", sermon) : t("sharesynch.cli.imported", sermon)
+      guard let kept = result.keptAs else { return done }
+      return t(
+        "sharesynch.cli.keptAs", ["done": .text(done), "name": .text(kept.name), "id": .text(String(kept.id ?? 0))])
     }
   }
 
   struct ImportOutcome: Encodable {
     let result: SermonImport
-    let report: [String]
+    let report: [ImportNote]
   }
 }
 
@@ -99,7 +117,12 @@ struct ShareSynchExport: AsyncParsableCommand {
     let manifest = try await options.store().exportPackage(series: series, variation: variation, to: file)
     let checksum = try writeChecksumFile(of: file)
     try options.common.emit(manifest) {
-      "wrote \(output): \(manifest.resources.count) files, \(manifest.variations?.count ?? 0) variations (SHA-256 \(checksum))"
+      t(
+        "sharesynch.cli.exported",
+        [
+          "output": .text(output), "files": .number(manifest.resources.count),
+          "count": .number(manifest.variations?.count ?? 0), "checksum": .text(checksum),
+        ])
     }
   }
 }

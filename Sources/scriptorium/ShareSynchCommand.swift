@@ -1,9 +1,11 @@
 import AppSupport
 import ArgumentParser
 import Foundation
+import Localization
 import ShareSynch
 import ShareSynchPDF
 import ShareSynchServer
+import WebApp
 import WebFetch
 
 /// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
@@ -49,12 +51,19 @@ struct ShareSynchOptions: ParsableArguments {
   {
     try await downloadResuming(address.absoluteString, to: package, policy: policy, expectedSize: expectedSize) {
       progress in
-      let left = progress.secondsLeft.map { String(format: ", %.0f s left", $0) } ?? ""
-      let total = progress.total.map { " of \($0)" } ?? ""
-      FileHandle.standardError.write(
-        Data(
-          String(format: "\r%lld%@ bytes, %.0f kB/s%@", progress.received, total, progress.bytesPerSecond / 1000, left)
-            .utf8))
+      var words: [String: MessageArgument] = [
+        "received": .number(Int(progress.received)), "speed": .number(Int((progress.bytesPerSecond / 1000).rounded())),
+      ]
+      words["total"] = progress.total.map { MessageArgument.number(Int($0)) }
+      words["left"] = progress.secondsLeft.map { MessageArgument.number(Int($0.rounded())) }
+      let line =
+        switch (progress.total != nil, progress.secondsLeft != nil) {
+        case (true, true): t("sharesynch.cli.progressOfLeft", words)
+        case (true, false): t("sharesynch.cli.progressOf", words)
+        case (false, true): t("sharesynch.cli.progressLeft", words)
+        case (false, false): t("sharesynch.cli.progress", words)
+        }
+      FileHandle.standardError.write(Data("\r\(line)".utf8))
     }
     FileHandle.standardError.write(Data("\n".utf8))
   }
@@ -67,8 +76,11 @@ struct ShareSynchSeries: AsyncParsableCommand {
   func run() async throws {
     let series = try await options.store().series()
     try options.common.emit(series) {
-      series.map { "\($0.id)\t\($0.name)\tslides: \($0.slideLanguage)\tnotes: \($0.noteLanguage)" }
-        .joined(separator: "\n")
+      series.map {
+        "\($0.id)\t\($0.name)\t"
+          + t("sharesynch.cli.seriesLanguages", ["slides": .text($0.slideLanguage), "notes": .text($0.noteLanguage)])
+      }
+      .joined(separator: "\n")
     }
   }
 }
@@ -99,7 +111,7 @@ struct ShareSynchSlides: AsyncParsableCommand {
     let slides = try await options.store().slides(series: series, sermon: sermon, variation: variation)
     try options.common.emit(slides) {
       slides.map {
-        "\($0.position + 1)\t#\($0.id)\t\($0.kind.rawValue)\($0.hidden ? " (hidden)" : "")\t\(NotesHTML.plainText($0.notes).replacingOccurrences(of: "\n", with: " · ").prefix(60))"
+        "\($0.position + 1)\t#\($0.id)\t\($0.kind.rawValue)\($0.hidden ? " " + t("sharesynch.cli.hidden") : "")\t\(NotesHTML.plainText($0.notes).replacingOccurrences(of: "\n", with: " · ").prefix(60))"
       }.joined(separator: "\n")
     }
   }
@@ -128,7 +140,9 @@ struct ShareSynchInstall: AsyncParsableCommand {
     } else {
       series = try await options.store().install(URL(fileURLWithPath: file), expectedSHA256: sha256)
     }
-    try options.common.emit(series) { "Installed \(series.name) (\(series.id))." }
+    try options.common.emit(series) {
+      t("sharesynch.cli.installed", ["name": .text(series.name), "id": .text(series.id)])
+    }
   }
 }
 
@@ -152,7 +166,12 @@ struct ShareSynchPack: AsyncParsableCommand {
     let manifest = try SeriesPackage.pack(folder: URL(fileURLWithPath: folder), to: outputURL)
     let checksum = try writeChecksumFile(of: outputURL)
     try options.common.emit(["id": manifest.id, "sha256": checksum, "resources": "\(manifest.resources.count)"]) {
-      "Packed \(manifest.name): \(manifest.sermons.count) sermons, \(manifest.resources.count) files → \(output) (SHA-256 \(checksum), also in \(output).sha256)"
+      t(
+        "sharesynch.cli.packed",
+        [
+          "name": .text(manifest.name), "count": .number(manifest.sermons.count),
+          "files": .number(manifest.resources.count), "output": .text(output), "checksum": .text(checksum),
+        ])
     }
   }
 }
@@ -166,7 +185,9 @@ struct ShareSynchVerify: AsyncParsableCommand {
 
   func run() async throws {
     let manifest = try SeriesPackage.verify(URL(fileURLWithPath: file), expectedSHA256: sha256)
-    try options.common.emit(manifest) { "OK: \(manifest.name), \(manifest.resources.count) files verified." }
+    try options.common.emit(manifest) {
+      t("sharesynch.cli.verified", ["name": .text(manifest.name), "count": .number(manifest.resources.count)])
+    }
   }
 }
 
@@ -181,7 +202,9 @@ struct ShareSynchLanguages: AsyncParsableCommand {
   func run() async throws {
     let changed = try await options.store().setLanguages(series: series, slides: slides, notes: notes)
     try options.common.emit(changed) {
-      "\(changed.name): slides in \(changed.slideLanguage), notes in \(changed.noteLanguage)."
+      t(
+        "sharesynch.cli.languages",
+        ["name": .text(changed.name), "slides": .text(changed.slideLanguage), "notes": .text(changed.noteLanguage)])
     }
   }
 }
@@ -201,19 +224,20 @@ struct ShareSynchVariation: AsyncParsableCommand {
     case "list": break
     case "create": _ = try await store.createVariation(series: series, name: name ?? "", from: id)
     case "switch", "delete":
-      guard let id else { throw ValidationError("Give the variation with --id.") }
+      guard let id else { throw ValidationError(t("sharesynch.cli.giveID")) }
       if action == "switch" {
         try await store.switchVariation(series: series, to: id)
       } else {
         try await store.deleteVariation(series: series, id)
       }
-    default: throw ValidationError("The action is list, create, switch or delete.")
+    default: throw ValidationError(t("sharesynch.cli.actions"))
     }
     let variations = try await store.variations(series: series)
     let current = try await store.series().first { $0.id == series }?.currentVariationID
     try options.common.emit(variations) {
       variations.map {
-        "\($0.id!)\t\($0.name)\($0.isOriginal ? " (original)" : "")\($0.id == current ? "  ← current" : "")"
+        "\($0.id!)\t\($0.name)\($0.isOriginal ? " " + t("sharesynch.cli.original") : "")"
+          + ($0.id == current ? "  " + t("sharesynch.cli.current") : "")
       }
       .joined(separator: "\n")
     }
@@ -232,9 +256,9 @@ struct ShareSynchPDFCommand: AsyncParsableCommand {
   func run() async throws {
     let handout = try await options.store().handout(series: series, sermon: sermon)
     let file = URL(fileURLWithPath: output)
-    try HandoutPDF.write(handout, to: file)
+    try HandoutPDF.write(handout, to: file, videoLabel: t("sharesynch.handout.video"))
     try options.common.emit(["file": file.path, "slides": "\(handout.slides.count)"]) {
-      "wrote \(file.path) (\(handout.slides.count) slides)"
+      t("sharesynch.cli.wroteHandout", ["file": .text(file.path), "count": .number(handout.slides.count)])
     }
   }
 }
@@ -272,7 +296,7 @@ struct ShareSynchPresent: AsyncParsableCommand {
         black: engine.blank == .black,
         appealText: engine.appealText, notes: slide.map { NotesHTML.plainText($0.notes) } ?? "")
       try options.common.emit(state) {
-        "\(state.counter) \(state.kind ?? "-")\(state.black ? " [black]" : "")"
+        "\(state.counter) \(state.kind ?? "-")\(state.black ? " " + t("sharesynch.cli.black") : "")"
           + (state.appealText.map { " «\($0)»" } ?? "") + (state.notes.isEmpty ? "" : "  \(state.notes.prefix(70))")
       }
     }
@@ -319,8 +343,15 @@ struct ShareSynchInbox: AsyncParsableCommand {
 /// One line per inbox file: installed, or refused and why.
 func inboxReport(_ results: [InboxResult]) -> String {
   results.map { result in
-    result.series.map { "inbox: installed \(result.file) (\($0))" }
-      ?? "inbox: refused \(result.file): \(result.reason ?? "")"
+    result.series.map { t("sharesynch.cli.inboxInstalled", ["file": .text(result.file), "series": .text($0)]) }
+      ?? t(
+        "sharesynch.cli.inboxRefused",
+        [
+          "file": .text(result.file),
+          "reason": .text(
+            result.refusal.flatMap { interfaceWords(for: $0, localizer: CommandLanguage.localizer) } ?? result.reason
+              ?? ""),
+        ])
   }.joined(separator: "\n")
 }
 
@@ -340,8 +371,9 @@ struct ShareSynchDownload: AsyncParsableCommand {
       try options.common.emit(offered.series) {
         offered.series.map { entry in
           let state =
-            offered.isAvailable(entry, activation: unlocked) ? "" : "  (not available: needs an activation code)"
-          return "\(entry.id)\t\(entry.name)\t\(entry.size / 1_048_576 + 1) MB\(state)"
+            offered.isAvailable(entry, activation: unlocked) ? "" : "  " + t("sharesynch.cli.notAvailable")
+          return "\(entry.id)\t\(entry.name)\t"
+            + t("sharesynch.cli.megabytes", ["size": .number(Int(entry.size / 1_048_576 + 1))]) + state
         }.joined(separator: "\n")
       }
       return
@@ -353,6 +385,8 @@ struct ShareSynchDownload: AsyncParsableCommand {
     try await options.downloadShowingProgress(
       planned.packageURL, to: planned.file, policy: planned.policy, expectedSize: planned.entry.size)
     let installed = try await planned.install(into: store)
-    try options.common.emit(installed) { "Installed \(installed.name) (\(installed.id))." }
+    try options.common.emit(installed) {
+      t("sharesynch.cli.installed", ["name": .text(installed.name), "id": .text(installed.id)])
+    }
   }
 }

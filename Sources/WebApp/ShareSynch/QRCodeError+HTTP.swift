@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import ShareSynchServer
 
@@ -14,6 +15,16 @@ extension QRCodeError: ServerError {
   var field: String? {
     switch self {
     case .badLength, .notEncoded: nil
+    }
+  }
+
+  /// The error in the request's language.
+  var words: String {
+    switch self {
+    case .badLength(let bytes, let limit):
+      t("sharesynch.error.qrLength", ["limit": .number(limit), "bytes": .number(bytes)])
+    case .notEncoded(let errno):
+      t("sharesynch.error.qrNotEncoded", ["reason": .text(String(cString: strerror(errno)))])
     }
   }
 }

@@ -50,7 +50,7 @@ extension ShareSynchRoutes {
   @Sendable func exportPackage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     let series = try context.parameters.require("series")
     let variation = try request.uri.queryParameters.get("variation").map { text in
-      guard let id = Int64(text) else { throw HTTPError(.badRequest, message: "variation must be a variation id") }
+      guard let id = Int64(text) else { throw HTTPError(.badRequest, message: t("sharesynch.error.variationID")) }
       return id
     }
     let file = try services.scratchFile(".sspkg")
@@ -97,13 +97,21 @@ extension ShareSynchRoutes {
   @Sendable func importState(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<SlideImports.ImportJobState>
   {
-    JSONResponse(try await services.imports.state(try context.parameters.require("id")))
+    JSONResponse(worded(try await services.imports.state(try context.parameters.require("id"))))
   }
 
   @Sendable func cancelImport(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<SlideImports.ImportJobState>
   {
-    JSONResponse(try await services.imports.cancel(try context.parameters.require("id")))
+    JSONResponse(worded(try await services.imports.cancel(try context.parameters.require("id"))))
+  }
+
+  /// A job's report and failure in the request's language.
+  private func worded(_ job: SlideImports.ImportJobState) -> SlideImports.ImportJobState {
+    var job = job
+    job.report = job.notes.map { $0.words(requestLocalizer) }
+    if let failure = job.failure as? any ServerError { job.error = failure.words }
+    return job
   }
 }
 

@@ -1,6 +1,7 @@
 import AppSupport
 import Foundation
 import Hummingbird
+import Localization
 import ShareSynch
 import ShareSynchPDF
 import ShareSynchServer
@@ -26,14 +27,14 @@ struct ShareSynchRoutes: AppRoutes {
   var routes: [Route] {
     let edit = "/api/sharesynch/series/:series/sermons/:sermon/edit"
     return [
-      .get("/sharesynch", page("sharesynch", title: "ShareSynch")),
-      .get("/sharesynch/present", page("sharesynch-present", title: "ShareSynch presenter")),
-      .get("/sharesynch/display", page("sharesynch-display", title: "ShareSynch display")),
-      .get("/sharesynch/stage", page("sharesynch-stage", title: "ShareSynch stage")),
-      .get("/sharesynch/remote", page("sharesynch-remote", title: "ShareSynch remote")),
-      .get("/sharesynch/edit", page("sharesynch-edit", title: "ShareSynch: edit")),
-      .get("/sharesynch/downloads", page("sharesynch-downloads", title: "ShareSynch: download series")),
-      .get("/sharesynch/settings", page("sharesynch-settings", title: "ShareSynch: settings")),
+      .get("/sharesynch", page("sharesynch") { "ShareSynch" }),
+      .get("/sharesynch/present", page("sharesynch-present") { t("sharesynch.title.present") }),
+      .get("/sharesynch/display", page("sharesynch-display") { t("sharesynch.title.display") }),
+      .get("/sharesynch/stage", page("sharesynch-stage") { t("sharesynch.title.stage") }),
+      .get("/sharesynch/remote", page("sharesynch-remote") { t("sharesynch.title.remote") }),
+      .get("/sharesynch/edit", page("sharesynch-edit") { t("sharesynch.title.edit") }),
+      .get("/sharesynch/downloads", page("sharesynch-downloads") { t("sharesynch.title.downloads") }),
+      .get("/sharesynch/settings", page("sharesynch-settings") { t("sharesynch.title.settings") }),
 
       .get("/api/sharesynch/series", series),
       .post("/api/sharesynch/series", createSeries),
@@ -100,10 +101,13 @@ struct ShareSynchRoutes: AppRoutes {
 
   // MARK: Screens
 
-  func page(_ template: String, title: String) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
+  /// A screen; `title` is called while answering, so it is in the request's language.
+  func page(_ template: String, title: @escaping @Sendable () -> String)
+    -> @Sendable (Request, BasicRequestContext) async throws -> Response
+  {
     { _, _ in
       let advance = try await store.settings().advance.rawValue
-      return try pages.render(template, ShareSynchPage(title: title, token: token, advance: advance))
+      return try pages.render(template, ShareSynchPage(title: title(), token: token, advance: advance))
     }
   }
 
@@ -175,7 +179,7 @@ struct ShareSynchRoutes: AppRoutes {
     let handout = try await store.handout(series: series, sermon: sermon)
     let file = try services.scratchFile(".pdf")
     defer { try? FileManager.default.removeItem(at: file) }
-    try HandoutPDF.write(handout, to: file)
+    try HandoutPDF.write(handout, to: file, videoLabel: t("sharesynch.handout.video"))
     return Response(
       status: .ok,
       headers: [.contentType: "application/pdf", .contentDisposition: attachment("\(series)-\(sermon).pdf")],
@@ -193,7 +197,12 @@ struct ShareSynchRoutes: AppRoutes {
   @Sendable func installInbox(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<[InboxResult]>
   {
-    JSONResponse(try await services.installInbox())
+    JSONResponse(
+      try await services.installInbox().map { result in
+        var result = result
+        result.reason = result.refusal?.words ?? result.reason
+        return result
+      })
   }
 
   @Sendable func settings(_ request: Request, _ context: BasicRequestContext) async throws
@@ -218,7 +227,7 @@ struct ShareSynchRoutes: AppRoutes {
     -> JSONResponse<SermonReference>
   {
     guard let last = try await store.lastSermon() else {
-      throw HTTPError(.notFound, message: "no sermon has been presented yet")
+      throw HTTPError(.notFound, message: t("sharesynch.error.nothingPresentedYet"))
     }
     return JSONResponse(last)
   }
@@ -233,7 +242,9 @@ struct ShareSynchRoutes: AppRoutes {
   @Sendable func presentation(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<PresentationSnapshot>
   {
-    guard let state = await hub.current() else { throw HTTPError(.notFound, message: "no sermon is being presented") }
+    guard let state = await hub.current() else {
+      throw HTTPError(.notFound, message: t("sharesynch.error.notPresenting"))
+    }
     return JSONResponse(state)
   }
 
@@ -269,10 +280,10 @@ struct ShareSynchRoutes: AppRoutes {
     let address = try required(request, "address")
     let name = try required(request, "screen")
     guard let screen = DeviceLinks.Screen(rawValue: name) else {
-      throw HTTPError(.badRequest, message: "screen must be display, stage or remote, not \(quoted(name))")
+      throw HTTPError(.badRequest, message: t("sharesynch.error.unknownScreen", ["screen": .text(quoted(name))]))
     }
     guard let link = devices.link(screen, at: address) else {
-      throw HTTPError(.notFound, message: "\(quoted(address)) is not an address other devices reach this server at")
+      throw HTTPError(.notFound, message: t("sharesynch.error.unknownAddress", ["address": .text(quoted(address))]))
     }
     return Response(
       status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
@@ -316,7 +327,7 @@ struct ShareSynchRoutes: AppRoutes {
     -> JSONResponse<EditedJSON>
   {
     let next = try required(request, "next")
-    guard let slide = Int64(next) else { throw HTTPError(.badRequest, message: "next must be a slide id") }
+    guard let slide = Int64(next) else { throw HTTPError(.badRequest, message: t("sharesynch.error.nextSlide")) }
     let after = request.uri.queryParameters.get("after") != "0"
     let file = try services.scratchFile(".upload")
     defer { try? FileManager.default.removeItem(at: file) }

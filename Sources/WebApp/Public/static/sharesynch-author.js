@@ -1,7 +1,7 @@
 // Making sermons on the series screen: a new series, a new sermon (title per slide language,
 // appeal type and song), a sermon moved, deleted or given a target length, and slides imported
 // from dropped or chosen files as a job with its progress and Cancel.
-import { $, api, el, upload } from "/static/api.js";
+import { $, api, el, t, upload } from "/static/api.js";
 
 const seriesPath = (series) => `/api/sharesynch/series/${encodeURIComponent(series)}`;
 
@@ -48,12 +48,12 @@ export function setupAuthoring({ current, show, fail }) {
 /** Fills the series screen's authoring parts for `details` (GET /api/sharesynch/series/ID). */
 export function renderAuthoring(details) {
   $("new-sermon-titles").replaceChildren(...details.slideLanguages.map((language, index) =>
-    el("label", {}, `Title (${language}) `,
+    el("label", {}, `${t("sharesynch.js.titleIn", { language })} `,
       el("input", { dir: "auto", required: index === 0, dataset: { language }, class: "new-sermon-title" }))));
-  $("new-sermon-song").replaceChildren(el("option", { value: "" }, "none"),
+  $("new-sermon-song").replaceChildren(el("option", { value: "" }, t("sharesynch.js.none")),
     ...details.songs.map((song) => el("option", { value: song.id }, song.name)));
   $("import-into").dataset.titleLanguage = details.slideLanguages[0];
-  $("import-into").replaceChildren(el("option", { value: "" }, "a new sermon"),
+  $("import-into").replaceChildren(el("option", { value: "" }, t("sharesynch.js.newSermon")),
     ...details.sermons.map((sermon) => el("option", { value: sermon.id }, sermon.title)));
   const packagePath = `${seriesPath(details.series.id)}/package`;
   $("export-package").href = packagePath;
@@ -66,22 +66,22 @@ export function renderAuthoring(details) {
 export function sermonControls(series, sermon, index, count, { show, fail }) {
   const path = `${seriesPath(series)}/sermons/${encodeURIComponent(sermon.id)}`;
   const act = (work) => async () => { try { await work(); await show(series); } catch (error) { fail(error); } };
-  const up = el("button", { type: "button", class: "secondary move-up", disabled: index === 0, title: "Move up" }, "↑");
+  const up = el("button", { type: "button", class: "secondary move-up", disabled: index === 0, title: t("sharesynch.js.moveUp") }, "↑");
   up.addEventListener("click", act(() => api("PUT", path, { position: index - 1 })));
-  const down = el("button", { type: "button", class: "secondary move-down", disabled: index === count - 1, title: "Move down" }, "↓");
+  const down = el("button", { type: "button", class: "secondary move-down", disabled: index === count - 1, title: t("sharesynch.js.moveDown") }, "↓");
   down.addEventListener("click", act(() => api("PUT", path, { position: index + 1 })));
-  const remove = el("button", { type: "button", class: "secondary delete-sermon" }, "Delete");
+  const remove = el("button", { type: "button", class: "secondary delete-sermon" }, t("sharesynch.js.delete"));
   remove.addEventListener("click", async () => {
-    if (confirm(`Delete the sermon ${sermon.title} from every variation?`)) await act(() => api("DELETE", path))();
+    if (confirm(t("sharesynch.js.deleteSermon", { title: sermon.title }))) await act(() => api("DELETE", path))();
   });
-  const minutes = el("input", { type: "number", min: "1", max: "600", step: "any", class: "target-minutes", placeholder: "min", size: 4 });
+  const minutes = el("input", { type: "number", min: "1", max: "600", step: "any", class: "target-minutes", placeholder: t("sharesynch.js.minutes"), size: 4 });
   api("GET", `${path}/target`).then((target) => { if (target.seconds) minutes.value = String(target.seconds / 60); }).catch(() => {});
   minutes.addEventListener("change", async () => {
     try {
       await api("PUT", `${path}/target`, { seconds: minutes.value ? Math.round(Number(minutes.value) * 60) : null });
     } catch (error) { fail(error); }
   });
-  return el("div", { class: "sermon-controls" }, up, down, remove, el("label", {}, " Target ", minutes));
+  return el("div", { class: "sermon-controls" }, up, down, remove, el("label", {}, ` ${t("sharesynch.js.target")} `, minutes));
 }
 
 let running = null;
@@ -105,8 +105,8 @@ async function importFiles(files, { current, show, fail }) {
   try {
     const uploads = [];
     for (const [index, file] of files.entries()) {
-      if (running.cancelled) throw new Error("import cancelled");
-      status(`Uploading ${file.name} (${index + 1}/${files.length})…`, index, files.length);
+      if (running.cancelled) throw new Error(t("sharesynch.js.importCancelled"));
+      status(t("sharesynch.js.uploading", { file: file.name, number: index + 1, total: files.length }), index, files.length);
       uploads.push((await upload(`/api/sharesynch/uploads?name=${encodeURIComponent(file.name)}`, file)).upload);
     }
     const into = $("import-into").value;
@@ -122,18 +122,20 @@ async function importFiles(files, { current, show, fail }) {
     while (job.state === "running") {
       const progress = job.progress;
       if (progress) {
-        const what = progress.stage === "converting" ? "converting with LibreOffice" : progress.stage === "saving" ? "saving" : "drawing pages";
-        status(`${progress.file}: ${what} — ${progress.done}/${progress.total || "?"} pages`, progress.done, progress.total);
+        const words = { file: progress.file, done: progress.done, total: progress.total || "?" };
+        const text = progress.stage === "converting" ? t("sharesynch.js.import.converting", words)
+          : progress.stage === "saving" ? t("sharesynch.js.import.saving", words) : t("sharesynch.js.import.drawing", words);
+        status(text, progress.done, progress.total);
       } else {
-        status("Starting…");
+        status(t("sharesynch.js.import.starting"));
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
       job = await api("GET", `/api/sharesynch/imports/${job.id}`);
     }
     if (job.state === "failed") throw new Error(job.error);
-    if (job.state === "cancelled") throw new Error("import cancelled: nothing was added");
+    if (job.state === "cancelled") throw new Error(t("sharesynch.js.importCancelledNothing"));
     status(job.result.keptAs === undefined && into && $("import-add-language").checked
-      ? `Added the languages to ${job.result.slides} slides.` : `Imported ${job.result.slides} slides.`, 1, 1);
+      ? t("sharesynch.js.addedLanguages", { count: job.result.slides }) : t("sharesynch.js.imported", { count: job.result.slides }), 1, 1);
     $("import-report").replaceChildren(...job.report.map((line) => el("li", { dir: "auto" }, line)));
     await show(series);
   } catch (error) {

@@ -2,9 +2,11 @@
 // addresses on the network, each with its QR code (drawn by the server), or — when the server
 // listens on this computer only — what to run to let other devices in; and how many screens are
 // connected now, asked again every few seconds while the panel is open.
-import { $, api, el, failInto } from "/static/api.js";
+import { $, api, el, failInto, t } from "/static/api.js";
 
-const screens = { display: "Display", stage: "Stage view", remote: "Remote" };
+const screens = { display: t("sharesynch.js.screen.display"), stage: t("sharesynch.js.screen.stage"), remote: t("sharesynch.js.screen.remote") };
+/** The alternative text of each screen's QR code. */
+const codeTexts = { display: t("sharesynch.js.qr.display"), stage: t("sharesynch.js.qr.stage"), remote: t("sharesynch.js.qr.remote") };
 const panel = $("connect-panel");
 const fail = failInto("connect-error");
 let polling = null;
@@ -17,7 +19,7 @@ async function load() {
   const connect = await api("GET", "/api/sharesynch/connect");
   $("connect-loopback").hidden = !connect.loopbackOnly;
   $("connect-command").textContent = connect.openToLAN ?? "";
-  $("connect-summary").textContent = connect.loopbackOnly ? "(this computer only)" : "";
+  $("connect-summary").textContent = connect.loopbackOnly ? t("sharesynch.js.thisComputerOnly") : "";
   $("connect-addresses").replaceChildren(...connect.addresses.map(addressItem));
 }
 
@@ -27,7 +29,7 @@ function addressItem({ address, links }) {
     el("h3", { dir: "ltr" }, address),
     el("div", { class: "connect-codes" }, ...links.map(({ screen, url, qr }) =>
       el("figure", { class: "connect-code", dataset: { screen } },
-        el("img", { src: qr, alt: `QR code of the ${screens[screen].toLowerCase()}'s address`, width: 160, height: 160 }),
+        el("img", { src: qr, alt: codeTexts[screen], width: 160, height: 160 }),
         el("figcaption", {}, el("a", { href: url, target: "_blank", rel: "noopener", dir: "ltr" }, screens[screen]))))));
 }
 
@@ -35,9 +37,11 @@ function addressItem({ address, links }) {
 async function showCounts() {
   try {
     const state = await api("GET", "/api/sharesynch/live");
-    const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-    $("connect-counts").textContent = `Connected now: ${count(state.displays, "display", "displays")}, `
-      + `${count(state.stages, "stage view", "stage views")}, ${count(state.remotes, "remote", "remotes")}.`;
+    $("connect-counts").textContent = t("sharesynch.js.connectedNow", {
+      displays: t("sharesynch.js.displays", { count: state.displays }),
+      stages: t("sharesynch.js.stages", { count: state.stages }),
+      remotes: t("sharesynch.js.remotes", { count: state.remotes }),
+    });
   } catch {
     $("connect-counts").textContent = "";
   }

@@ -1,13 +1,13 @@
 // Download Sermon Series (seed A.3.2): the catalog from settings with sizes and availability,
 // free space and a warning before a download that would not fit, downloads with progress, speed
 // and time left that can be paused, resumed and cancelled; installing a package file or the inbox.
-import { $, api, el, failInto, upload } from "/static/api.js";
+import { $, api, el, failInto, t, upload } from "/static/api.js";
 import { formatTime } from "/static/sharesynch-live.js";
 
 let view = null;
 let progress = new Map();
 
-const megabytes = (bytes) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+const megabytes = (bytes) => t("sharesynch.js.megabytes", { size: bytes < 1e7 ? Math.round(bytes / 1e5) / 10 : Math.round(bytes / 1e6) });
 
 const fail = failInto("downloads-error");
 
@@ -18,10 +18,10 @@ async function load() {
     fail(error);
     return;
   }
-  $("catalog-source").textContent = `Catalog: ${view.url}`;
-  $("free-space").textContent = `Free space in the data folder: ${megabytes(view.freeBytes)}`;
+  $("catalog-source").textContent = t("sharesynch.js.catalog", { url: view.url });
+  $("free-space").textContent = t("sharesynch.js.freeSpace", { size: megabytes(view.freeBytes) });
   $("activation-line").hidden = !view.activation;
-  $("activation-line").textContent = view.activation ? `Activation: ${view.activation}` : "";
+  $("activation-line").textContent = view.activation ? t("sharesynch.js.activation", { what: view.activation }) : "";
   render();
 }
 
@@ -42,17 +42,20 @@ function render() {
 
 function statusText(offer, job, fits) {
   if (job) {
-    if (job.state === "failed") return `Failed: ${job.error}`;
-    if (job.state === "installed") return "Installed";
-    if (job.state === "cancelled") return "Cancelled";
+    if (job.state === "failed") return t("sharesynch.js.failed", { error: job.error });
+    if (job.state === "installed") return t("sharesynch.js.installed");
+    if (job.state === "cancelled") return t("sharesynch.js.cancelled");
     const total = job.total ?? offer.size;
-    const left = job.secondsLeft != null ? `, ${formatTime(job.secondsLeft)} left` : "";
-    const speed = job.state === "running" ? `, ${(job.bytesPerSecond / 1e3).toFixed(0)} kB/s${left}` : "";
-    return `${job.state === "paused" ? "Paused" : job.state === "installing" ? "Installing" : "Downloading"} ${megabytes(job.received)} of ${megabytes(total)}${speed}`;
+    const sizes = { received: megabytes(job.received), total: megabytes(total) };
+    if (job.state === "paused") return t("sharesynch.js.paused", sizes);
+    if (job.state === "installing") return t("sharesynch.js.installing", sizes);
+    const speed = { ...sizes, speed: Math.round(job.bytesPerSecond / 1e3) };
+    return job.secondsLeft != null ? t("sharesynch.js.downloadingLeft", { ...speed, left: formatTime(job.secondsLeft) })
+      : t("sharesynch.js.downloading", speed);
   }
-  if (offer.installed) return "Installed";
-  if (!offer.available) return "Needs an activation code";
-  return fits ? "Available" : "Not enough space";
+  if (offer.installed) return t("sharesynch.js.installed");
+  if (!offer.available) return t("sharesynch.js.needsActivation");
+  return fits ? t("sharesynch.js.available") : t("sharesynch.js.noSpace");
 }
 
 function actions(offer, job, fits) {
@@ -61,15 +64,15 @@ function actions(offer, job, fits) {
     node.addEventListener("click", () => control(offer, action).catch(fail));
     return node;
   };
-  if (job && ["running", "installing"].includes(job.state)) return [button("Pause", "pause"), button("Cancel", "cancel")];
-  if (job && job.state === "paused") return [button("Resume", "resume", ""), button("Cancel", "cancel")];
+  if (job && ["running", "installing"].includes(job.state)) return [button(t("sharesynch.js.pause"), "pause"), button(t("sharesynch.js.cancel"), "cancel")];
+  if (job && job.state === "paused") return [button(t("sharesynch.js.resume"), "resume", ""), button(t("sharesynch.js.cancel"), "cancel")];
   if (offer.installed || (job && job.state === "installed") || !offer.available) return [];
-  return [button("Download", "start", fits ? "" : "secondary")];
+  return [button(t("sharesynch.js.download"), "start", fits ? "" : "secondary")];
 }
 
 async function control(offer, action) {
   if (action === "start" && offer.size * 2 >= view.freeBytes
-    && !confirm(`${offer.name} needs ${megabytes(offer.size * 2)}, more than the ${megabytes(view.freeBytes)} free. Try anyway?`)) return;
+    && !confirm(t("sharesynch.js.tryAnyway", { name: offer.name, needed: megabytes(offer.size * 2), free: megabytes(view.freeBytes) }))) return;
   const job = action === "start"
     ? await api("POST", `/api/sharesynch/downloads/${encodeURIComponent(offer.id)}`)
     : await api("POST", `/api/sharesynch/downloads/${encodeURIComponent(offer.id)}/${action}`);
@@ -93,21 +96,21 @@ $("upload-form").addEventListener("submit", async (event) => {
   event.preventDefault();
   const file = $("package-file").files[0];
   if (!file) return;
-  $("install-report").textContent = "Installing…";
+  $("install-report").textContent = t("sharesynch.js.installingFile");
   try {
     const series = await upload("/api/sharesynch/install", file);
-    $("install-report").textContent = `Installed ${series.name}.`;
+    $("install-report").textContent = t("sharesynch.js.installedName", { name: series.name });
     load();
   } catch (error) {
-    $("install-report").textContent = `Not installed: ${error.message}`;
+    $("install-report").textContent = t("sharesynch.js.notInstalled", { error: error.message });
   }
 });
 $("check-inbox").addEventListener("click", async () => {
   try {
     const results = await api("POST", "/api/sharesynch/inbox");
     $("install-report").textContent = results.length
-      ? results.map((result) => result.series ? `${result.file}: installed ${result.series}` : `${result.file}: refused, ${result.reason}`).join("; ")
-      : "The inbox is empty.";
+      ? results.map((result) => result.series ? t("sharesynch.js.inboxInstalled", { file: result.file, series: result.series }) : t("sharesynch.js.inboxRefused", { file: result.file, reason: result.reason })).join("; ")
+      : t("sharesynch.js.inboxEmpty");
     load();
   } catch (error) {
     fail(error);

@@ -1,7 +1,7 @@
 // Edit mode (seed A.3.5): the current slide beside its notes in a small rich-text editor, slide
 // actions, rearrange mode with drag and drop and multiple selection, undo and redo. Every change
 // is saved as it is made; the server keeps only the allowed formatting and the undo history.
-import { $, api, autosave, el, failInto, saveKeepalive } from "/static/api.js";
+import { $, api, autosave, el, failInto, saveKeepalive, t } from "/static/api.js";
 import { notesNodes, renderSlide } from "/static/sharesynch-live.js";
 
 const params = new URLSearchParams(location.search);
@@ -18,7 +18,7 @@ const showError = failInto("edit-error");
 
 function fail(error) {
   showError(error);
-  setSaveState("failed", `Not saved: ${error.message ?? error}`);
+  setSaveState("failed", t("sharesynch.js.notSaved", { error: error.message ?? error }));
 }
 
 function setSaveState(state, text) {
@@ -28,13 +28,13 @@ function setSaveState(state, text) {
 
 /** Sends one change; the answer carries the slides and what undo and redo can do. */
 async function change(path, body) {
-  setSaveState("saving", "Saving…");
+  setSaveState("saving", t("sharesynch.js.saving"));
   const answer = await api("POST", `${base}/${path}`, body ?? {});
   slides = answer.slides;
   $("undo").disabled = !answer.status.canUndo;
   $("redo").disabled = !answer.status.canRedo;
   $("edit-error").hidden = true;
-  setSaveState("saved", "Saved");
+  setSaveState("saved", t("sharesynch.js.saved"));
   return answer;
 }
 
@@ -60,9 +60,9 @@ async function start() {
   const details = await api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}`);
   const variation = details.variations.find((v) => v.id === details.series.currentVariationID);
   const sermon = details.sermons.find((s) => s.id === sermonID);
-  $("edit-title").textContent = `Edit: ${sermon?.title ?? sermonID}`;
+  $("edit-title").textContent = t("sharesynch.js.editTitle", { title: sermon?.title ?? sermonID });
   $("done").href = `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermonID)}`;
-  $("import-sermon").replaceChildren(el("option", { value: "" }, "Choose a sermon"),
+  $("import-sermon").replaceChildren(el("option", { value: "" }, t("sharesynch.js.chooseSermon")),
     ...details.sermons.filter((s) => s.id !== sermonID).map((s) => el("option", { value: s.id }, s.title)));
   if (variation?.isOriginal) {
     // A new variation's slides get new ids: remember where the wanted slide is to find it there.
@@ -95,8 +95,8 @@ function render() {
   const slide = slides[index];
   if (!slide) return;
   $("edit-preview").replaceChildren(renderSlide(slide, series));
-  $("edit-position").textContent = `${index + 1} of ${slides.length}${slide.hidden ? " (hidden)" : ""}`;
-  $("toggle-hidden").textContent = slide.hidden ? "Show" : "Hide";
+  $("edit-position").textContent = t(slide.hidden ? "sharesynch.js.positionHidden" : "sharesynch.js.position", { number: index + 1, total: slides.length });
+  $("toggle-hidden").textContent = slide.hidden ? t("sharesynch.js.show") : t("sharesynch.js.hide");
   renderAppeal(slide);
   if (!unsavedNotes.has(slide.id)) editor.replaceChildren(...notesNodes(slide.notes));
   editor.dataset.slide = String(slide.id);
@@ -108,7 +108,7 @@ function renderAppeal(slide) {
   $("appeal-help").hidden = slide.kind !== "appeal";
   if (!slide.appeal) return;
   const steps = slide.appeal.chunks.map((chunk) => el("li", { dir: "auto" }, `“${chunk}”`));
-  if (slide.appeal.removesText) steps.push(el("li", { class: "hint" }, "(text removed)"));
+  if (slide.appeal.removesText) steps.push(el("li", { class: "hint" }, t("sharesynch.js.textRemoved")));
   $("appeal-preview").replaceChildren(...steps);
 }
 
@@ -139,7 +139,7 @@ const unsavedNotes = autosave({
 
 editor.addEventListener("input", () => {
   unsavedNotes.set(slides[index].id, editor.innerHTML);
-  setSaveState("saving", "Saving…");
+  setSaveState("saving", t("sharesynch.js.saving"));
 });
 
 
@@ -217,7 +217,7 @@ $("restore-notes").addEventListener("click", async () => {
   editor.replaceChildren(...notesNodes(slides[index].notes));
 });
 $("reset").addEventListener("click", () => {
-  if (confirm("Reset this sermon? Its order, notes and visibility go back to the series' own, and slides you added are removed. This cannot be undone.")) {
+  if (confirm(t("sharesynch.js.confirmReset"))) {
     unsavedNotes.discard();
     act("reset").then(() => editor.replaceChildren(...notesNodes(slides[index]?.notes ?? "")));
   }

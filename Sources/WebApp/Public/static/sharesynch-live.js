@@ -1,7 +1,7 @@
 // What ShareSynch's presenter, display and remote share: the live socket (intents out, numbered
 // states in, reconnecting with back-off), the sermon's slides, slide rendering with overlays
 // scaled with the picture, and notes rebuilt from the allowed tags only.
-import { api, el } from "/static/api.js";
+import { api, el, t } from "/static/api.js";
 
 /** Opens the presentation's socket as `role`; calls `onState(state)` for each newer state and
  * `onConnection(open)` when the connection opens or drops. Returns `{ send(intent) }`. */
@@ -81,14 +81,14 @@ export function renderSlide(slide, series, { appealResource, video = "preview" }
   const resource = slide.kind === "appeal" ? appealResource ?? slide.resource : slide.resource;
   const frame = el("div", { class: `slide kind-${slide.kind}`, dataset: { slide: String(slide.id), kind: slide.kind } });
   if (!resource) {
-    frame.append(el("span", { class: "placeholder" }, slide.kind === "appeal" ? "Appeal" : "—"));
+    frame.append(el("span", { class: "placeholder" }, slide.kind === "appeal" ? t("sharesynch.js.appeal") : "—"));
     return frame;
   }
   if (isVideo(resource)) {
     if (video === "play") {
       frame.append(el("video", { src: mediaURL(series, resource), preload: "auto", playsInline: true }));
     } else {
-      const label = el("span", { class: "video-label" }, "Video");
+      const label = el("span", { class: "video-label" }, t("sharesynch.js.video"));
       const probe = el("video", { src: mediaURL(series, resource), preload: "metadata", muted: true });
       probe.addEventListener("loadedmetadata", () => label.append(` ${formatTime(probe.duration)}`));
       frame.append(probe, label);

@@ -1,12 +1,15 @@
 // ShareSynch's main menu (seed A.3.3): load the last used sermon, or choose a series, set its
 // slide and note languages and variation, and open one of its sermons in presentation mode.
-import { $, api, el, failInto } from "/static/api.js";
+import { $, api, el, failInto, t } from "/static/api.js";
 import { mediaURL } from "/static/sharesynch-live.js";
 import { renderAuthoring, sermonControls, setupAuthoring } from "/static/sharesynch-author.js";
 
 // From the menu a sermon opens at slide 1 (`start=1`), even when it is being presented already.
 const presentURL = (series, sermon) => `/sharesynch/present?series=${encodeURIComponent(series)}&sermon=${encodeURIComponent(sermon)}&start=1`;
 let currentSeries = null;
+
+/** A variation's name; the original's (which cannot be renamed) in the interface language. */
+const variationName = (variation) => (variation.isOriginal ? t("sharesynch.js.originalVariation") : variation.name);
 
 const fail = failInto("menu-error"); // a cancelled load (AbortError) shows nothing
 
@@ -59,24 +62,24 @@ function renderDetails(details) {
   $("slide-language").replaceChildren(...options(details.slideLanguages, details.series.slideLanguage));
   $("note-language").replaceChildren(...options(details.noteLanguages, details.series.noteLanguage));
   $("variation").replaceChildren(...details.variations.map((variation) =>
-    el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variation.name)));
+    el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variationName(variation))));
   const controls = { show: (id) => showSeriesList().then(() => showSeries(id)), fail };
   $("sermons").replaceChildren(...details.sermons.map((sermon, index) => el("article", { class: "sermon", dataset: { sermon: sermon.id } },
     sermon.thumbnail ? el("img", { src: mediaURL(details.series.id, sermon.thumbnail), alt: "" }) : el("img", { alt: "" }),
     el("h3", { dir: "auto" }, sermon.title),
-    el("p", { class: "meta" }, `${sermon.slides} slides`),
-    el("a", { class: "present button", href: presentURL(details.series.id, sermon.id) }, "Present"), " ",
-    el("a", { class: "handout button secondary", href: `/api/sharesynch/series/${encodeURIComponent(details.series.id)}/sermons/${encodeURIComponent(sermon.id)}/handout.pdf`, download: `${sermon.id}.pdf` }, "PDF handout"),
+    el("p", { class: "meta" }, t("sharesynch.js.slideCount", { count: sermon.slides })),
+    el("a", { class: "present button", href: presentURL(details.series.id, sermon.id) }, t("sharesynch.js.present")), " ",
+    el("a", { class: "handout button secondary", href: `/api/sharesynch/series/${encodeURIComponent(details.series.id)}/sermons/${encodeURIComponent(sermon.id)}/handout.pdf`, download: `${sermon.id}.pdf` }, t("sharesynch.js.handout")),
     sermonControls(details.series.id, sermon, index, details.sermons.length, controls))));
   renderAuthoring(details);
   $("new-variation-from").replaceChildren(...details.variations.map((variation) =>
-    el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variation.name)));
+    el("option", { value: String(variation.id), selected: variation.id === details.series.currentVariationID }, variationName(variation))));
   $("variation-list").replaceChildren(...details.variations.map((variation) => {
-    const item = el("li", { dataset: { variation: String(variation.id) } }, el("span", { dir: "auto" }, variation.name));
+    const item = el("li", { dataset: { variation: String(variation.id) } }, el("span", { dir: "auto" }, variationName(variation)));
     if (variation.isOriginal) {
-      item.append(el("span", { class: "hint" }, " (original, cannot be changed or deleted)"));
+      item.append(el("span", { class: "hint" }, ` ${t("sharesynch.js.original")}`));
     } else {
-      const remove = el("button", { type: "button", class: "secondary delete-variation" }, "Delete");
+      const remove = el("button", { type: "button", class: "secondary delete-variation" }, t("sharesynch.js.delete"));
       remove.addEventListener("click", () => deleteVariation(variation).catch(fail));
       item.append(" ", remove);
     }
@@ -85,7 +88,7 @@ function renderDetails(details) {
 }
 
 async function deleteVariation(variation) {
-  if (!confirm(`Delete the variation ${variation.name}? Its edits are lost.`)) return;
+  if (!confirm(t("sharesynch.js.deleteVariation", { name: variationName(variation) }))) return;
   await api("DELETE", `/api/sharesynch/series/${encodeURIComponent(currentSeries)}/variations/${variation.id}`);
   await showSeries(currentSeries);
 }
@@ -120,6 +123,6 @@ $("variation").addEventListener("change", async () => {
 setupAuthoring({ current: () => currentSeries, show: (id) => showSeriesList().then(() => showSeries(id)), fail });
 
 api("GET", "/api/sharesynch/last").then((last) => {
-  $("last-hint").textContent = `Last used: ${last.series} / ${last.sermon}`;
+  $("last-hint").textContent = t("sharesynch.js.lastUsed", { series: last.series, sermon: last.sermon });
   $("last-hint").hidden = false;
 }).catch(() => { $("load-last").disabled = true; });

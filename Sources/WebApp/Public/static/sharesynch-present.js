@@ -5,7 +5,7 @@
 // intents) and shows the states the server pushes back. With two presenter windows of different
 // sizes, the one that last moved the presentation counts the pages (the server ignores the
 // other's counts); the other shows its own page at the same place in the notes.
-import { $, api, el, failInto } from "/static/api.js";
+import { $, api, el, failInto, t } from "/static/api.js";
 import { listenForKeys, toggleFullscreen } from "/static/sharesynch-keys.js";
 import { connectLive, isVideo, renderSlide, slideLoader } from "/static/sharesynch-live.js";
 import { videoControls } from "/static/sharesynch-video.js";
@@ -60,7 +60,7 @@ start().catch((error) => {
 });
 
 async function start() {
-  if (!series || !sermonID) throw new Error("No sermon chosen: open one from the ShareSynch menu.");
+  if (!series || !sermonID) throw new Error(t("sharesynch.js.noSermon"));
   const { signal } = opening;
   const [details] = await Promise.all([
     api("GET", `/api/sharesynch/series/${encodeURIComponent(series)}`, undefined, { signal }),
@@ -99,7 +99,7 @@ function schedule(next) {
 
 async function render(next) {
   if (next.series !== series || next.sermon !== sermonID) {
-    fail(new Error("Another sermon is being presented now; reopen this one from the menu to take over."));
+    fail(new Error(t("sharesynch.js.anotherSermon")));
     return;
   }
   state = next;
@@ -122,7 +122,7 @@ async function render(next) {
   const newAppeal = next.appealResource !== shownAppeal;
   const appealSlide = slide?.kind === "appeal";
   $("appeal-now").hidden = !appealSlide; // above the notes: set before they are measured
-  $("appeal-now").textContent = appealSlide ? `On screen: ${next.appealText ?? "(no text)"}` : "";
+  $("appeal-now").textContent = appealSlide ? t("sharesynch.js.onScreen", { text: next.appealText ?? t("sharesynch.js.noText") }) : "";
   if (newSlide || newAppeal) {
     shownAppeal = next.appealResource;
     renderPreviews();
@@ -182,7 +182,7 @@ function renderMirror(slide) {
 function renderThumbs() {
   $("thumbs").replaceChildren(...sermon.visible.map((slide, index) => {
     const caption = slide.title ? `${index + 1} ${slide.title}` : String(index + 1); // an imported slide's title
-    const thumb = el("button", { type: "button", class: "thumb", title: slide.title ? `Slide ${caption}` : `Slide ${index + 1}`, dataset: { number: String(index + 1), slide: String(slide.id) } },
+    const thumb = el("button", { type: "button", class: "thumb", title: t("sharesynch.js.slide", { caption }), dataset: { number: String(index + 1), slide: String(slide.id) } },
       thumbPicture(slide), el("span", { class: "number", dir: "auto" }, caption));
     thumb.addEventListener("click", () => move({ intent: "show", slide: slide.id }));
     return thumb;
@@ -214,7 +214,7 @@ function markThumb(slideID) {
 function renderDisplayAlert(displays) {
   const alert = $("display-alert");
   alert.hidden = displays > 0;
-  if (displays === 0) $("display-alert-text").textContent = hadDisplay ? "The display disconnected." : "No display is connected.";
+  if (displays === 0) $("display-alert-text").textContent = hadDisplay ? t("sharesynch.js.displayGone") : t("sharesynch.js.noDisplay");
   hadDisplay = displays > 0 || hadDisplay;
 }
 
@@ -232,7 +232,7 @@ function placeNotes(smooth) {
   const page = appealSlide || leading ? Math.min(state.step, mine - 1) : pager.follow(state.step, state.steps);
   pager.turnTo(page, smooth && !appealSlide);
   const [shown, of] = appealSlide || leading ? [state.step, state.steps] : [page, mine];
-  $("notes-page").textContent = `${appealSlide ? "Appeal" : "Notes"} ${shown + 1}/${of}`;
+  $("notes-page").textContent = t(appealSlide ? "sharesynch.js.appealPage" : "sharesynch.js.notesPage", { page: shown + 1, pages: of });
   $("notes-more").hidden = !(shown + 1 < of);
 }
 

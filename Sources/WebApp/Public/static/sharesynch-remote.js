@@ -1,7 +1,7 @@
 // The phone remote: large back and next buttons, the counter, how long the sermon has run, the
 // notes page the presenter is on and the current notes. It sends intents; the server moves the
 // presenter and every display. A keyboard or clicker works here as in the presenter.
-import { $ } from "/static/api.js";
+import { $, t } from "/static/api.js";
 import { listenForKeys } from "/static/sharesynch-keys.js";
 import { connectLive, notesNodes, slideLoader } from "/static/sharesynch-live.js";
 import { presentationClock, showClock } from "/static/sharesynch-timer.js";
@@ -26,7 +26,7 @@ const live = connectLive("remote", {
     if (state !== latest) return;
     if (!typedDigits) counter.textContent = state.counter;
     const slide = sermon.byID.get(state.slide);
-    $("page").textContent = `${slide?.kind === "appeal" ? "appeal" : "page"} ${state.step + 1}/${state.steps}`;
+    $("page").textContent = t(slide?.kind === "appeal" ? "sharesynch.js.remote.appealPage" : "sharesynch.js.remote.page", { page: state.step + 1, pages: state.steps });
     notes.replaceChildren(...notesNodes(slide?.notes ?? ""));
     Object.assign(document.body.dataset, { live: "1", slide: String(state.slide ?? ""), step: String(state.step) });
   },

@@ -2,7 +2,7 @@
 // next slide, the notes page the speaker is on, the wall clock, the time the sermon has run and a
 // countdown to the sermon's target length (amber in the last five minutes, red once over). It
 // follows the presentation's state and sends the same intents as the presenter's keys.
-import { $ } from "/static/api.js";
+import { $, t } from "/static/api.js";
 import { listenForKeys } from "/static/sharesynch-keys.js";
 import { connectLive, formatTime, notesNodes, renderSlide, slideLoader } from "/static/sharesynch-live.js";
 
@@ -44,13 +44,13 @@ function render(state, sermon) {
   const appeal = slide?.kind === "appeal";
   page = appeal ? { step: 0, steps: 1 } : { step: state.step, steps: state.steps };
   showNotesPage();
-  $("stage-page").textContent = state.steps > 1 ? `${appeal ? "Appeal" : "Notes"} ${state.step + 1}/${state.steps}` : "";
+  $("stage-page").textContent = state.steps > 1 ? t(appeal ? "sharesynch.js.appealPage" : "sharesynch.js.notesPage", { page: state.step + 1, pages: state.steps }) : "";
   $("stage-more").hidden = !(state.step + 1 < state.steps);
   $("stage-appeal").hidden = !appeal;
-  $("stage-appeal").textContent = appeal ? `On screen: ${state.appealText ?? "(no text)"}` : "";
+  $("stage-appeal").textContent = appeal ? t("sharesynch.js.onScreen", { text: state.appealText ?? t("sharesynch.js.noText") }) : "";
   $("stage-counter").textContent = state.counter;
   $("stage-blank").hidden = !(state.black || state.white);
-  $("stage-blank").textContent = state.black ? "Black screen" : state.white ? "White screen" : "";
+  $("stage-blank").textContent = state.black ? t("sharesynch.js.blackScreen") : state.white ? t("sharesynch.js.whiteScreen") : "";
   Object.assign(document.body.dataset, {
     live: "1", slide: String(state.slide ?? ""), next: String(state.next ?? ""), step: String(state.step),
   });
@@ -88,7 +88,7 @@ function tick() {
   if (timing.target == null) return;
   const left = timing.target - elapsed;
   box.dataset.state = left < 0 ? "over" : left <= warnBefore ? "near" : "ok";
-  $("countdown-label").textContent = left < 0 ? "Over by" : "Left";
+  $("countdown-label").textContent = left < 0 ? t("sharesynch.js.overBy") : t("sharesynch.js.left");
   $("countdown").textContent = formatTime(left < 0 ? Math.floor(-left) : Math.ceil(left));
 }
 tick();

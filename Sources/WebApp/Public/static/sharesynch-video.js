@@ -1,7 +1,7 @@
 // The current slide's video across windows: the presenter asks (play, pause, restart, volume,
 // unmute) through the presentation state; the display does it and reports what really happens
 // (the browser made it start muted; the seconds left), which the presenter shows (seed A.3.4.25).
-import { $, el } from "/static/api.js";
+import { $, el, t } from "/static/api.js";
 import { formatTime } from "/static/sharesynch-live.js";
 
 /**
@@ -45,15 +45,15 @@ export function followVideo(video, state, send) {
  */
 export function videoControls(send) {
   const box = $("video-controls");
-  const toggle = el("button", { type: "button", class: "secondary", id: "video-toggle" }, "Pause");
-  const restart = el("button", { type: "button", class: "secondary", id: "video-restart" }, "Restart");
-  const volume = el("input", { type: "range", min: "0", max: "1", step: "0.05", id: "video-volume", "aria-label": "Volume" });
+  const toggle = el("button", { type: "button", class: "secondary", id: "video-toggle" }, t("sharesynch.js.pause"));
+  const restart = el("button", { type: "button", class: "secondary", id: "video-restart" }, t("sharesynch.js.restart"));
+  const volume = el("input", { type: "range", min: "0", max: "1", step: "0.05", id: "video-volume", "aria-label": t("sharesynch.js.volume") });
   const left = $("video-remaining");
   const muted = el("span", { id: "video-muted", class: "notice", hidden: true },
-    "The display had to start the video without sound. ");
-  const unmute = el("button", { type: "button", id: "video-unmute" }, "Turn the sound on");
+    `${t("sharesynch.js.startedMuted")} `);
+  const unmute = el("button", { type: "button", id: "video-unmute" }, t("sharesynch.js.unmute"));
   muted.append(unmute);
-  box.replaceChildren(toggle, restart, el("label", {}, "Volume ", volume), muted);
+  box.replaceChildren(toggle, restart, el("label", {}, `${t("sharesynch.js.volume")} `, volume), muted);
   let playing = true;
   toggle.addEventListener("click", () => send({ intent: "video", action: playing ? "pause" : "play" }));
   restart.addEventListener("click", () => send({ intent: "video", action: "restart" }));
@@ -63,10 +63,10 @@ export function videoControls(send) {
     box.hidden = !isVideoSlide;
     const seconds = isVideoSlide ? state.video.secondsLeft : null;
     left.hidden = seconds === undefined || seconds === null; // only the display knows: no display, no time
-    left.textContent = left.hidden ? "" : `Video: ${formatTime(seconds)} left`;
+    left.textContent = left.hidden ? "" : t("sharesynch.js.videoLeft", { left: formatTime(seconds) });
     if (!isVideoSlide) return;
     playing = state.video.playing;
-    toggle.textContent = playing ? "Pause" : "Play";
+    toggle.textContent = playing ? t("sharesynch.js.pause") : t("sharesynch.js.play");
     if (document.activeElement !== volume) volume.value = String(state.video.volume);
     muted.hidden = !state.video.muted;
   };

@@ -2,9 +2,9 @@
 // Lock, taken again whenever the page becomes visible: the browser lets it go when the page is
 // hidden). When the browser refuses, a small note says so and why, for half a minute (it may be on
 // the audience's screen); a tap hides it sooner.
-import { el } from "/static/api.js";
+import { el, t } from "/static/api.js";
 
-const note = el("p", { class: "wake-note", role: "status", hidden: true, title: "Tap to hide" });
+const note = el("p", { class: "wake-note", role: "status", hidden: true, title: t("sharesynch.js.tapToHide") });
 note.addEventListener("click", () => { note.hidden = true; });
 document.body.append(note);
 let lock = null;
@@ -12,7 +12,7 @@ let hiding = null;
 
 /** Shows why the screen may go dark. */
 function refused(reason) {
-  note.textContent = `The screen may go dark: ${reason} Turn off the screen timeout in the device's settings instead.`;
+  note.textContent = t("sharesynch.js.mayGoDark", { reason });
   note.hidden = false;
   document.body.dataset.wakeLock = "refused";
   clearTimeout(hiding);
@@ -23,8 +23,8 @@ async function keepAwake() {
   if (lock || document.visibilityState !== "visible") return;
   if (!("wakeLock" in navigator)) {
     refused(window.isSecureContext
-      ? "this browser cannot keep it awake."
-      : "browsers keep a screen awake only for pages opened over https or on this device itself, and this page came over plain http from the network.");
+      ? t("sharesynch.js.cannotKeepAwake")
+      : t("sharesynch.js.httpsOnly"));
     return;
   }
   try {
@@ -33,7 +33,7 @@ async function keepAwake() {
     note.hidden = true;
     document.body.dataset.wakeLock = "held";
   } catch (error) {
-    refused(`the browser refused to keep it awake (${error.message}).`);
+    refused(t("sharesynch.js.refusedAwake", { error: error.message }));
   }
 }
 
