@@ -10,7 +10,7 @@ public actor TeamSyncService: Service {
   public struct Timing: Sendable {
     /// The fallback sync period (and the longest backoff).
     public var interval: Duration = .seconds(30)
-    /// How long after a save the sync waits for more typing.
+    /// The shortest time between the end of one sync and a sync for a save.
     public var debounce: Duration = .milliseconds(300)
     /// The first pause after a failed sync; it doubles up to `interval`.
     public var firstBackoff: Duration = .seconds(1)
@@ -89,13 +89,17 @@ public actor TeamSyncService: Service {
         backoff = min((backoff ?? timing.firstBackoff / 2) * 2, timing.interval)
         logger.notice("keyit team sync of \(membership.bibleUID) failed: \(error)")
       }
-      await waitForReason(bell: bell, membership: membership, backoff: backoff)
+      await waitForReason(bell: bell, membership: membership, backoff: backoff, lastSync: .now)
     }
   }
 
-  /// Returns when the next sync is due: the hub pushed, a save left changes to send (after the
-  /// debounce), or the interval (or backoff) ran out. While backing off, saves do not hurry it.
-  private nonisolated func waitForReason(bell: Doorbell, membership: TeamMembership, backoff: Duration?) async {
+  /// Returns when the next sync is due: the hub pushed, a save left changes to send, or the
+  /// interval (or backoff) ran out. A save syncs at once when the last sync ended more than
+  /// `debounce` ago, else once that much time has passed since it (a burst of saves makes one sync
+  /// per `debounce`). While backing off, saves do not hurry it.
+  private nonisolated func waitForReason(
+    bell: Doorbell, membership: TeamMembership, backoff: Duration?, lastSync: ContinuousClock.Instant
+  ) async {
     let clock = ContinuousClock()
     let deadline = clock.now + (backoff ?? timing.interval)
     while !Task.isCancelled {
@@ -103,7 +107,8 @@ public actor TeamSyncService: Service {
       guard left > .zero, let reason = await bell.wait(upTo: left) else { return }
       if reason == .pushed { return }
       guard backoff == nil else { continue }
-      try? await Task.sleep(for: timing.debounce)
+      let quiet = clock.now - lastSync
+      if quiet < timing.debounce { try? await Task.sleep(for: timing.debounce - quiet) }
       await bell.clear(upTo: .saved)
       if await hasUnsent(membership) { return }
     }
