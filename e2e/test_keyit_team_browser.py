@@ -150,6 +150,13 @@ def test_two_devices_share_a_bible_and_settle_a_conflict(team):
     assert conflict.find_element(By.CSS_SELECTOR, ".side.mine mark").text == "Elimelek"
     assert conflict.find_element(By.CSS_SELECTOR, ".side.theirs mark").text == "Abimelech"
     wait_for(browser_a, lambda d: status(d)[1] == "1")
+    # On a 360 px phone the conflict, the setup page's team section and the status line fit.
+    browser_b.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    for path in ("/keyit/bibles/1/conflicts?book=RUT", "/keyit/setup", "/keyit/bibles/1/books/RUT/1"):
+        browser_b.get(b.base + path)
+        assert browser_b.execute_script("return document.documentElement.scrollWidth") <= 360, path
+    browser_b.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     browser_a.get(f"{a.base}/keyit/bibles/1/books/RUT")
     assert browser_a.find_elements(By.CSS_SELECTOR, "a.chapter .conflict-badge")
     open_chapter(browser_a, a, "RUT", 1)
