@@ -55,6 +55,15 @@ let package = Package(
       dependencies: ["AppSupport", "Localization", "SyncLog", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Resources")]
     ),
+    .target(
+      name: "KeyItTeam",
+      dependencies: [
+        "KeyIt", "SyncHub", "SyncLog", .product(name: "Logging", package: "swift-log"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "NIOCore", package: "swift-nio"),
+      ]
+    ),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
     .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
     .target(name: "Stemming", dependencies: ["CHunspell"]),
@@ -102,8 +111,8 @@ let package = Package(
     .target(
       name: "WebApp",
       dependencies: [
-        "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
-        "Stemming",
+        "AppSupport", "Localization", "KeyIt", "KeyItTeam", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF",
+        "ShareSynchServer", "SlideImport", "Stemming", "SyncLog",
         "WebFetch", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -115,8 +124,8 @@ let package = Package(
     .executableTarget(
       name: "scriptorium",
       dependencies: [
-        "AppSupport", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF", "ShareSynchServer", "SlideImport",
-        "Stemming", "SyncHub", "SyncHubServer", "WebApp", "WebFetch",
+        "AppSupport", "Localization", "KeyIt", "KeyItTeam", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF",
+        "ShareSynchServer", "SlideImport", "Stemming", "SyncHub", "SyncHubServer", "WebApp", "WebFetch",
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -169,6 +178,14 @@ let package = Package(
       dependencies: [
         "KeyIt", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
+    .testTarget(
+      name: "KeyItTeamTests",
+      dependencies: [
+        "KeyItTeam", "KeyIt", "SyncHub", "SyncHubServer", "SyncLog", "TestSupport",
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),

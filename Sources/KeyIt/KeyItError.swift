@@ -47,6 +47,18 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case unknownExportFormat(String, known: [String])
   /// No conflict with this id waits (`open`) or was resolved (undoing) in this Bible.
   case unknownConflict(id: String, open: Bool)
+  /// A team hub's address that is not an http:// or https:// URL with a host.
+  case badHubAddress(String)
+  /// A blank member token, or one with spaces or control characters.
+  case badToken
+  /// The Bible (by its text id) has not joined a team on this device.
+  case notInTeam(bibleUID: String)
+  /// The hub holds no Bible with this text id (nothing to fetch).
+  case notOnHub(bibleUID: String)
+  /// The hub could not be reached, or answered with something that is not the hub's protocol.
+  case hubUnreachable(reason: String)
+  /// The hub refused the member token (401), or the request.
+  case hubRefused(status: Int)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -88,6 +100,14 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
       "unknown export format \(quoted(name)); formats are: \(known.joined(separator: ", "))"
     case .unknownConflict(let id, let open):
       "no \(open ? "open" : "resolved") conflict \(quoted(id)) in this Bible"
+    case .badHubAddress(let address): "\(quoted(address)) is not a hub address: give http://host:port or https://host"
+    case .badToken: "the member token is blank or holds spaces: paste the token the hub's invite printed"
+    case .notInTeam(let uid): "the Bible \(uid) has not joined a team on this device"
+    case .notOnHub(let uid): "the hub has no Bible \(uid): check its id, or share it from the device that has it"
+    case .hubUnreachable(let reason): "the hub cannot be reached (\(reason)); your work is kept and syncs later"
+    case .hubRefused(let status):
+      status == 401
+        ? "the hub refused the member token: ask for a new invitation" : "the hub refused the request (HTTP \(status))"
     }
   }
 }

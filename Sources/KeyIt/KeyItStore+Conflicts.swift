@@ -90,23 +90,25 @@ extension KeyItStore {
 
   /// Last sync, changes the hub has not had, conflicts waiting.
   public func syncStatus(bibleID: Int64?) async throws -> SyncStatus {
-    try await writer.read { db in
-      let bible = try Self.bible(db, bibleID)
-      let me = try Self.device(db).device
-      let row = try Row.fetchOne(
-        db, sql: "SELECT hubHeads, lastSync FROM KeyItSync WHERE bibleID = ?", arguments: [bible.bibleID])
-      let hub = try row.map { try JSONDecoder().decode(SyncHeads.self, from: Data(($0["hubHeads"] as String).utf8)) }
-      let mine = try Self.heads(db, bibleID: bible.bibleID!)[me]
-      let open =
-        try Int.fetchOne(
-          db,
-          sql:
-            "SELECT COUNT(*) FROM KeyItConflicts JOIN Chapters USING (chapterID) WHERE Chapters.bibleID = ? AND open",
-          arguments: [bible.bibleID]) ?? 0
-      return SyncStatus(
-        project: SyncChange.keyItProject(bibleUID: bible.uid), lastSync: row?["lastSync"],
-        unsent: Int(mine - (hub?[me] ?? 0)), openConflicts: open)
-    }
+    try await writer.read { db in try Self.syncStatus(db, bibleID: bibleID) }
+  }
+
+  static func syncStatus(_ db: Database, bibleID: Int64?) throws -> SyncStatus {
+    let bible = try Self.bible(db, bibleID)
+    let me = try Self.device(db).device
+    let row = try Row.fetchOne(
+      db, sql: "SELECT hubHeads, lastSync FROM KeyItSync WHERE bibleID = ?", arguments: [bible.bibleID])
+    let hub = try row.map { try JSONDecoder().decode(SyncHeads.self, from: Data(($0["hubHeads"] as String).utf8)) }
+    let mine = try Self.heads(db, bibleID: bible.bibleID!)[me]
+    let open =
+      try Int.fetchOne(
+        db,
+        sql:
+          "SELECT COUNT(*) FROM KeyItConflicts JOIN Chapters USING (chapterID) WHERE Chapters.bibleID = ? AND open",
+        arguments: [bible.bibleID]) ?? 0
+    return SyncStatus(
+      project: SyncChange.keyItProject(bibleUID: bible.uid), lastSync: row?["lastSync"],
+      unsent: Int(mine - (hub?[me] ?? 0)), openConflicts: open)
   }
 
   /// Records a finished sync: when, and what the hub then held.

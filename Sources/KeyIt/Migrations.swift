@@ -126,6 +126,17 @@ enum KeyItMigrations {
       try db.create(index: "Chapters_uid", on: "Chapters", columns: ["uid"], options: .unique)
       try db.create(index: "VerseItems_uid", on: "VerseItems", columns: ["uid"], options: .unique)
     }
+    migrator.registerMigration("v8: the team (hub and member token) each shared Bible syncs with") { db in
+      try db.create(table: "KeyItTeams") { t in
+        t.primaryKey("bibleUID", .text)
+        t.column("hub", .text).notNull()
+        t.column("token", .text).notNull()
+        t.column("joined", .integer).notNull()
+        t.column("lastAttempt", .integer)
+        t.column("reachable", .boolean)
+        t.column("lastError", .text)
+      }
+    }
     return migrator
   }
 }

@@ -2,7 +2,7 @@ import AppSupport
 
 /// Three-way merge of two edits of one text, word by word: edits of different words both stay;
 /// edits that touch the same words (or insert at the same place) are a conflict.
-enum WordMerge {
+public enum WordMerge {
   /// Base tokens `start..<end` replaced by `tokens`.
   struct Hunk: Equatable {
     var start: Int

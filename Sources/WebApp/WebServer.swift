@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdWebSocket
 import KeyIt
+import KeyItTeam
 import Lexikon
 import Localization
 import Logging
@@ -26,6 +27,9 @@ public struct ServerSettings: Sendable {
   public var dictFolder: String
   /// The host names and addresses the server answers to.
   public var hosts: ServerHosts
+  /// How often a Bible shared with a team syncs when nothing else makes it (saves and the hub's
+  /// pushes sync at once).
+  public var syncInterval: Duration = .seconds(30)
 
   /// Settings with a token generated when `host` is not a loopback address and none is given.
   public init(
@@ -53,9 +57,10 @@ public struct ServerSettings: Sendable {
 /// Builds the Scriptorium web application: the home page, and each app's pages and API from its
 /// route table (`<App>Routes.swift`).
 public enum WebServer {
-  /// The application for a data folder, ShareSynch's services already open on it.
+  /// The application for a data folder, ShareSynch's services already open on it, and Key It's
+  /// team sync, a service to run beside it.
   public static func make(settings: ServerSettings, dataFolder: DataFolder, shareSynch: ShareSynchServices)
-    async throws -> some ApplicationProtocol
+    async throws -> (app: some ApplicationProtocol, teamSync: TeamSyncService)
   {
     let pages = try await Pages()
     let lexikon = LexikonService(
@@ -65,8 +70,11 @@ public enum WebServer {
     let phrasebook = try PhrasebookStore(dataFolder: dataFolder)
     // One set of espeak-ng voices and one audio cache for Phrasebook's and Lexikon's speakers.
     let speech = Speech(folder: phrasebook.mediaFolder.appendingPathComponent("speech"))
+    let keyIt = try KeyItStore(dataFolder: dataFolder)
+    let teamSync = TeamSyncService(
+      hub: TeamHub(store: keyIt), timing: TeamSyncService.Timing(interval: settings.syncInterval))
     let apps: [any AppRoutes] = [
-      KeyItRoutes(store: try KeyItStore(dataFolder: dataFolder), pages: pages),
+      KeyItRoutes(store: keyIt, pages: pages, teamSync: teamSync),
       PhrasebookRoutes(store: phrasebook, pages: pages, speech: speech, stems: Stemmers.installedLemmas),
       LexikonRoutes(
         service: lexikon, pages: pages, shelf: DictionaryShelf(folder: dataFolder.dictionaries.path),
@@ -77,11 +85,12 @@ public enum WebServer {
     ]
     var logger = Logger(label: "scriptorium")
     logger.logLevel = .info
-    return application(
+    let app = application(
       router: try router(apps: apps, pages: pages, token: settings.token, hosts: settings.hosts),
       presentations: shareSynch.hub, token: settings.token, hosts: settings.hosts,
       configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
       logger: logger)
+    return (app, teamSync)
   }
 
   /// The application: the routes over HTTP/1.1, and the presentation's WebSocket

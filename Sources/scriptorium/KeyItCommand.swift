@@ -13,7 +13,7 @@ struct KeyItCommand: AsyncParsableCommand {
       KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
       KeyItChapters.self, KeyItItems.self,
       KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
-      KeyItStats.self, KeyItAddBook.self, KeyItVersification.self,
+      KeyItStats.self, KeyItAddBook.self, KeyItVersification.self, KeyItTeamCommand.self,
     ])
 }
 
@@ -161,7 +161,7 @@ struct KeyItBibles: AsyncParsableCommand {
       bibles.isEmpty
         ? t("cli.keyit.noBible")
         : bibles.map {
-          "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\($0.frenchPsalms ? "\t" + t("cli.keyit.frenchPsalms") : "")"
+          "\($0.bibleID == current ? "*" : " ") \($0.bibleID!)\t\($0.name)\t\($0.uid)\($0.frenchPsalms ? "\t" + t("cli.keyit.frenchPsalms") : "")"
         }
         .joined(separator: "\n")
     }

@@ -23,8 +23,14 @@ struct Serve: AsyncParsableCommand {
   @Option(help: "Lexikon's DICT server as host:port (default: the dictd files in --dict-folder).") var dictServer:
     String?
   @Option(help: "Where Lexikon finds dictd files.") var dictFolder = "/usr/share/dictd"
+  @Option(
+    help:
+      "Seconds between syncs of a Bible shared with a team when nothing else makes one (saves and the hub's pushes sync at once)."
+  )
+  var syncInterval = 30.0
 
   func validate() throws {
+    guard syncInterval >= 0.1 else { throw ValidationError("--sync-interval must be at least 0.1 seconds") }
     if let token, token.count < 8 {
       throw ValidationError("--token must be at least 8 characters: anyone on the network could guess a shorter one")
     }
@@ -40,10 +46,11 @@ struct Serve: AsyncParsableCommand {
     }
     let shareSynch = try ShareSynchServices(dataFolder: folder)
     for line in await shareSynch.prepareForServing() { print("sharesynch: \(line)") }
-    let settings = ServerSettings(
+    var settings = ServerSettings(
       host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder,
       allowedHosts: allowedHosts)
-    let app = try await WebServer.make(settings: settings, dataFolder: folder, shareSynch: shareSynch)
+    settings.syncInterval = .milliseconds(Int(syncInterval * 1000))
+    let (app, teamSync) = try await WebServer.make(settings: settings, dataFolder: folder, shareSynch: shareSynch)
     let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host
     let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")
     print("Scriptorium is running at \(address)  (data: \(folder.url.path))")
@@ -63,7 +70,8 @@ struct Serve: AsyncParsableCommand {
     let inbox = Task { await shareSynch.watchInbox { print(inboxReport($0)) } }
     defer { inbox.cancel() }
     let configuration = ServiceGroupConfiguration(
-      services: [.init(service: app)], gracefulShutdownSignals: [.sigterm, .sigint], cancellationSignals: [],
+      services: [.init(service: app), .init(service: teamSync)], gracefulShutdownSignals: [.sigterm, .sigint],
+      cancellationSignals: [],
       logger: Logger(label: "scriptorium"))
     try await ServiceGroup(configuration: configuration).run()
   }

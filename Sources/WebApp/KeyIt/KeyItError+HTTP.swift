@@ -8,11 +8,12 @@ extension KeyItError: ServerError {
   var status: HTTPResponse.Status {
     switch self {
     case .unknownExportFormat: .badRequest
-    case .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownConflict: .notFound
+    case .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownConflict, .notInTeam, .notOnHub: .notFound
+    case .hubUnreachable, .hubRefused: .badGateway
     case .noBible, .staleText, .versificationLosesText: .conflict
     case .badResourceLine, .file: .internalServerError
     case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
-      .controlCharacter, .notInVersification, .cannotAddBook:
+      .controlCharacter, .notInVersification, .cannotAddBook, .badHubAddress, .badToken:
       .unprocessableContent
     }
   }
@@ -29,7 +30,11 @@ extension KeyItError: ServerError {
     case .staleText: "text"
     case .versificationLosesText: "versification"
     case .unknownConflict: "conflict"
-    case .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownAction,
+    case .badHubAddress: "hub"
+    case .badToken, .hubRefused: "token"
+    case .notOnHub, .notInTeam: "bibleUID"
+    case .hubUnreachable, .badResourceLine, .noBible, .unknownBible, .unknownBook, .unknownChapter, .unknownItem,
+      .unknownAction,
       .actionNotAllowed, .itemHasNoText, .usfm, .file, .notInVersification:
       nil
     }
@@ -93,6 +98,14 @@ extension KeyItError: ServerError {
       t("keyit.error.unknownExportFormat", ["format": quotedInput(name), "known": .text(list(known))])
     case .unknownConflict(let id, let open):
       t(open ? "keyit.error.unknownOpenConflict" : "keyit.error.unknownResolvedConflict", ["id": quotedInput(id)])
+    case .badHubAddress(let address): t("keyit.team.error.badHubAddress", ["address": quotedInput(address)])
+    case .badToken: t("keyit.team.error.badToken")
+    case .notInTeam(let uid): t("keyit.team.error.notInTeam", ["uid": quotedInput(uid)])
+    case .notOnHub(let uid): t("keyit.team.error.notOnHub", ["uid": quotedInput(uid)])
+    case .hubUnreachable(let reason): t("keyit.team.error.hubUnreachable", ["reason": .text(reason)])
+    case .hubRefused(let status):
+      status == 401
+        ? t("keyit.team.error.hubRefusedToken") : t("keyit.team.error.hubRefused", ["status": .text(String(status))])
     }
   }
 

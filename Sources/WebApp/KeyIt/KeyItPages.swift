@@ -26,6 +26,8 @@ struct SetupPage {
   let versifications: [VersificationChoice]
   /// The same choices for renumbering the current Bible, its own selected.
   let renumberings: [VersificationChoice]
+  /// Joining or leaving a team (the current Bible's id to copy, its hub when it shares).
+  let team: TeamSection?
 
   /// A versification offered, with what it is for.
   struct VersificationChoice {
@@ -35,8 +37,9 @@ struct SetupPage {
     let selected: Bool
   }
 
-  init(current: Bible?, bibles: [BibleJSON], error: String?, notice: String? = nil) {
+  init(current: Bible?, bibles: [BibleJSON], error: String?, notice: String? = nil, team: TeamSection? = nil) {
     self.current = bibles.first { $0.current }
+    self.team = team
     bibleID = current?.bibleID
     self.bibles = bibles
     hasBibles = !bibles.isEmpty
@@ -131,6 +134,8 @@ struct ChaptersPage {
     /// A mark beside the number, so progress is not told by colour alone.
     let mark: String
     let current: Bool
+    /// Conflicts waiting in the chapter, and the badge's words (nil when none).
+    let conflicts: String?
   }
   let title: String
   let keyit = true
@@ -140,8 +145,12 @@ struct ChaptersPage {
   let heading: String
   let gridLabel: String
   let cells: [Cell]
+  /// "Conflicts waiting: n" for the book, nil when none.
+  let bookConflicts: String?
 
-  init(book: Book, chapters: [ChapterSummary]) {
+  init(book: Book, chapters: [ChapterSummary], conflicts: [ChapterConflict] = []) {
+    let perChapter = Dictionary(grouping: conflicts, by: \.chapter).mapValues(\.count)
+    bookConflicts = conflicts.isEmpty ? nil : t("keyit.team.conflictsWaiting", ["count": .number(conflicts.count)])
     title = t("keyit.chapters.title", ["book": .text(book.bookName)])
     bibleID = book.bibleID
     code = book.bookCode
@@ -163,7 +172,9 @@ struct ChaptersPage {
           psalms ? "keyit.chapters.cell.psalms" : "keyit.chapters.cell",
           ["number": .number($0.chapter.chapterNumber), "status": .text(state)]),
         mark: [ChapterStatus.empty: "", .started: "◐", .complete: "✓"][$0.status]!,
-        current: current)
+        current: current,
+        conflicts: perChapter[$0.chapter.chapterNumber].map { t("keyit.team.conflictsWaiting", ["count": .number($0)]) }
+      )
     }
   }
 }
@@ -182,8 +193,16 @@ struct EditPage {
   let previousLabel: String
   let nextLabel: String
   let chapterJSON: String
+  /// The items in conflict (by item id) and the conflicts page's anchor for each, for the script's badges.
+  let conflictsJSON: String
+  /// "Conflicts waiting: n" for the chapter, nil when none.
+  let chapterConflicts: String?
 
-  init(content: ChapterContent) throws {
+  init(content: ChapterContent, conflicts: [ChapterConflict] = []) throws {
+    let inConflict = Set(conflicts.map(\.conflict.itemUID))
+    conflictsJSON = try embeddedJSON(
+      content.labelledItems.map(\.item).filter { inConflict.contains($0.uid) }.compactMap(\.itemID))
+    chapterConflicts = conflicts.isEmpty ? nil : t("keyit.team.conflictsWaiting", ["count": .number(conflicts.count)])
     let chapter = ChapterJSON(content)
     title = t(
       "keyit.edit.title",

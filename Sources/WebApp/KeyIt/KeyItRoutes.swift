@@ -2,6 +2,7 @@ import AppSupport
 import Foundation
 import Hummingbird
 import KeyIt
+import KeyItTeam
 import Localization
 
 /// Key It's pages under `/keyit` and JSON API under `/api/keyit` (see API.md). Every address
@@ -10,6 +11,8 @@ import Localization
 struct KeyItRoutes: AppRoutes {
   let store: KeyItStore
   let pages: Pages
+  /// `serve`'s team sync, told when a Bible joins or leaves (nil in tests of the routes alone).
+  var teamSync: TeamSyncService? = nil
 
   /// The largest USFM import body (a whole Bible with room to spare).
   static let maxImport = 32 << 20
@@ -49,7 +52,7 @@ struct KeyItRoutes: AppRoutes {
       .get("/api/keyit/bibles/:bible/sync", syncStatus),
       .get("/api/keyit/bibles/:bible/conflicts", conflicts),
       .post("/api/keyit/bibles/:bible/conflicts/resolve", resolveConflict),
-    ]
+    ] + teamRoutes
   }
 
   // MARK: Pages
@@ -171,14 +174,18 @@ struct KeyItRoutes: AppRoutes {
   @Sendable func chaptersPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     let (book, chapters) = try await store.bookChapters(
       bibleID: try bibleID(context), code: try context.parameters.require("code"))
-    return try pages.render("keyit-chapters", ChaptersPage(book: book, chapters: chapters))
+    let conflicts = try await store.conflicts(bibleID: book.bibleID).filter { $0.book == book.bookCode }
+    return try pages.render("keyit-chapters", ChaptersPage(book: book, chapters: chapters, conflicts: conflicts))
   }
 
   @Sendable func editPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
     let content = try await store.chapter(
       bibleID: try bibleID(context), code: try context.parameters.require("code"),
       chapter: try context.parameters.require("number", as: Int.self))
-    return try pages.render("keyit-edit", try EditPage(content: content))
+    let conflicts = try await store.conflicts(bibleID: content.book.bibleID).filter {
+      $0.book == content.book.bookCode && $0.chapter == content.chapter.chapterNumber
+    }
+    return try pages.render("keyit-edit", try EditPage(content: content, conflicts: conflicts))
   }
 
   @Sendable func exportPage(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
@@ -203,13 +210,16 @@ struct KeyItRoutes: AppRoutes {
     return redirect(book.currChapter > 0 ? "\(base)/\(spec.code)/\(book.currChapter)" : "\(base)/\(spec.code)")
   }
 
-  private func setupPage(error: String? = nil, notice: String? = nil, status: HTTPResponse.Status = .ok)
+  func setupPage(error: String? = nil, notice: String? = nil, status: HTTPResponse.Status = .ok)
     async throws -> Response
   {
     let current = try await store.currentBible()
     let bibles = try await store.bibles().map { BibleJSON($0, current: current?.bibleID) }
+    var team: TeamSection? = nil
+    if let current { team = TeamSection(bible: current, status: try await store.teamStatus(bibleID: current.bibleID)) }
     return try pages.render(
-      "keyit-setup", SetupPage(current: current, bibles: bibles, error: error, notice: notice), status: status)
+      "keyit-setup", SetupPage(current: current, bibles: bibles, error: error, notice: notice, team: team),
+      status: status)
   }
 
   // MARK: API

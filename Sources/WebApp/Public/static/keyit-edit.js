@@ -13,6 +13,10 @@ const bibleAPI = `/api/keyit/bibles/${chapter.bible}`;
 const positioned = api("POST", `${bibleAPI}/position`, { book: chapter.book.code, chapter: chapter.number },
   { keepalive: true }).catch(() => {});
 
+// Items in a team conflict get a badge that opens the book's conflicts.
+const conflictItems = new Set(JSON.parse($("conflict-items").textContent));
+const conflictWords = $("conflict-words").dataset;
+
 const carets = new Map(); // item id -> caret position (UTF-16) when the field was left
 let currentItem = chapter.currentItem;
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
@@ -198,6 +202,10 @@ function itemElement(item) {
   const row = el("li", {
     class: `item type-${item.type}${item.marker ? ` style-${item.marker}` : ""}`, dataset: { id: item.id },
   }, label);
+  if (conflictItems.has(item.id)) {
+    row.classList.add("in-conflict");
+    row.append(el("a", { class: "badge conflict-badge", href: conflictWords.href, textContent: `⚠ ${conflictWords.badge}` }));
+  }
   if (!item.hasText) return row;
   const field = el("textarea", {
     rows: 1, dir: "auto", spellcheck: false, "aria-label": item.label,  // no dictionary knows the language
@@ -322,6 +330,27 @@ async function perform(item, action, offset) {
       el("button", { type: "button", class: "secondary", textContent: t("keyit.js.close"), onclick: closePopover }));
   }
 }
+
+/** A team sync finished (keyit-team.js says so): the fields whose text another device changed take
+ * it, unless the user is typing in them (a save then meets the new revision and asks). The caret of
+ * a focused field stays where it was. */
+async function takeSyncedText() {
+  const fresh = await fetchChapter().catch(() => null);
+  if (!fresh) return;
+  for (const item of fresh.items) {
+    const known = itemOf(item.id);
+    if (!known || known.revision === item.revision || unsaved.has(item.id)) continue;
+    Object.assign(known, { text: item.text, revision: item.revision });
+    if (typedOn.has(item.id)) typedOn.set(item.id, item.revision);
+    const box = list.querySelector(`li[data-id="${item.id}"] textarea`);
+    if (!box) continue;
+    const caret = box.selectionStart;
+    box.value = item.text;
+    if (box === document.activeElement) box.setSelectionRange(caret, caret);
+    fitHeight(box);
+  }
+}
+document.addEventListener("keyit:synced", () => { takeSyncedText(); });
 
 retryButton.addEventListener("click", () => unsaved.flush().catch(showFailed));
 document.addEventListener("keydown", (event) => { if (event.key === "Escape") closePopover(); });

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Foundation
+import KeyIt
+import KeyItTeam
+import WebApp
+
+/// `scriptorium keyit team …`: share Bibles with a team through a hub.
+struct KeyItTeamCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "team", abstract: "Share a Bible with a team through a hub (join, status, sync, leave).",
+    subcommands: [KeyItTeamJoin.self, KeyItTeamStatus.self, KeyItTeamSync.self, KeyItTeamLeave.self])
+}
+
+struct KeyItTeamJoin: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "join",
+    abstract: "Join a team: share the Bible this device has with this id, or fetch it whole from the hub.")
+  @Argument(help: "The hub's address, e.g. http://192.168.1.20:7700.") var hub: String
+  @Option(help: "The member token the hub's invite printed.") var token: String
+  @Option(name: .customLong("bible"), help: "The Bible's id (as `keyit bibles` or `keyit team status` shows it).")
+  var bibleUID: String
+  @OptionGroup var common: CommonOptions
+
+  func run() async throws {
+    let store = try KeyItStore(dataFolder: common.folder)
+    let bible = try await TeamHub(store: store).join(bibleUID: bibleUID, hub: hub, token: token)
+    let status = try await store.teamStatus(bibleID: bible.bibleID)
+    try common.emit(status) {
+      t(
+        "keyit.team.cli.joined",
+        ["bible": .text(bible.name), "hub": .text(status?.hub ?? hub), "uid": .text(bible.uid)])
+    }
+  }
+}
+
+struct KeyItTeamStatus: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "Each shared Bible: its hub, last sync, changes not sent, hub reachable, conflicts.")
+  @OptionGroup var common: CommonOptions
+
+  func run() async throws {
+    let store = try KeyItStore(dataFolder: common.folder)
+    let hub = TeamHub(store: store, timeout: .seconds(5))
+    // Whether each hub answers now, asked in parallel and recorded (the pages show it too).
+    let memberships = try await store.teamMemberships()
+    let reached = await withTaskGroup(of: (String, Bool).self) { group in
+      for membership in memberships { group.addTask { (membership.bibleUID, await hub.probe(membership)) } }
+      return await group.reduce(into: [(String, Bool)]()) { $0.append($1) }
+    }
+    for (uid, ok) in reached {
+      try await store.recordTeamAttempt(
+        bibleUID: uid, error: ok ? nil : KeyItError.hubUnreachable(reason: "no answer").description)
+    }
+    let statuses = try await store.teamStatuses()
+    try common.emit(statuses) {
+      statuses.isEmpty
+        ? t("keyit.team.cli.none")
+        : statuses.map {
+          "\($0.bible)\t\($0.name)\t\($0.bibleUID)\t\($0.hub)\n  "
+            + KeyItWords.teamSummary($0, CommandLanguage.localizer)
+        }.joined(separator: "\n")
+    }
+  }
+}
+
+struct KeyItTeamSync: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "sync", abstract: "Sync every shared Bible with its hub now (fails when a hub cannot be reached).")
+  @OptionGroup var common: CommonOptions
+
+  func run() async throws {
+    let store = try KeyItStore(dataFolder: common.folder)
+    let hub = TeamHub(store: store)
+    var failed = false
+    for membership in try await store.teamMemberships() {
+      let name = try await store.bibles().first { $0.uid == membership.bibleUID }?.name ?? membership.bibleUID
+      do {
+        let report = try await hub.sync(membership)
+        print(
+          t(
+            "keyit.team.cli.synced",
+            ["bible": .text(name), "sent": .number(report.sent), "received": .number(report.received)]))
+      } catch {
+        failed = true
+        print(
+          t("keyit.team.cli.failed", ["bible": .text(name), "problem": .text("\(CommandLanguage.localized(error))")]))
+      }
+    }
+    if failed { throw ExitCode(3) }
+  }
+}
+
+struct KeyItTeamLeave: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "leave", abstract: "Stop sharing a Bible (it stays on this device with everything it has).")
+  @Option(name: .customLong("bible"), help: "The Bible's id.") var bibleUID: String
+  @OptionGroup var common: CommonOptions
+
+  func run() async throws {
+    let store = try KeyItStore(dataFolder: common.folder)
+    let name = try await store.bibles().first { $0.uid == bibleUID }?.name ?? bibleUID
+    try await store.leaveTeam(bibleUID: bibleUID)
+    print(t("keyit.team.cli.left", ["bible": .text(name)]))
+  }
+}

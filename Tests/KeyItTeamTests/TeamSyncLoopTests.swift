@@ -1,0 +1,135 @@
+import Foundation
+import Hummingbird
+import KeyIt
+import KeyItTeam
+import ServiceLifecycle
+import SyncHub
+import SyncHubServer
+import SyncLog
+import Synchronization
+import TestSupport
+import Testing
+
+/// A hub on a fixed loopback port that can be stopped and started again, its log kept.
+final class StoppableHub: Sendable {
+  let store: SQLiteHubStore
+  let port: Int
+  let path = NSTemporaryDirectory() + "hub-\(UUID().uuidString).sqlite"
+  private let running = Mutex<Task<Void, any Error>?>(nil)
+
+  init() throws {
+    store = try SQLiteHubStore(path: path)
+    port = try DictdServer.freePort()
+  }
+
+  var address: String { "http://127.0.0.1:\(port)" }
+
+  func start() async throws {
+    let app = HubServer.application(store: store, configuration: .init(address: .hostname("127.0.0.1", port: port)))
+    running.withLock { $0 = Task { try await app.runService(gracefulShutdownSignals: []) } }
+    // It answers (401 for a token it does not know) once it listens.
+    while !(await refusesStrangers()) { try await Task.sleep(for: .milliseconds(20)) }
+  }
+
+  private func refusesStrangers() async -> Bool {
+    do {
+      _ = try await HubClient(base: URL(string: address)!, token: "-").heads(project: "keyit:x")
+      return false
+    } catch { return error is HubClientError }
+  }
+
+  func stop() async {
+    let task = running.withLock { $0 }
+    task?.cancel()
+    _ = await task?.result
+  }
+
+  deinit {
+    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+  }
+}
+
+/// Waits (without a time limit of its own: the test's) until `condition` holds.
+func eventually(_ condition: () async throws -> Bool) async throws {
+  while !(try await condition()) { try await Task.sleep(for: .milliseconds(20)) }
+}
+
+@Suite(.timeLimit(.minutes(2))) struct TeamSyncLoopTests {
+  @Test func joiningSharesOrFetchesTheBibleAndLeavingKeepsIt() async throws {
+    let hub = try StoppableHub()
+    try await hub.start()
+    defer { Task { await hub.stop() } }
+    let a = try KeyItStore.inMemory()
+    let b = try KeyItStore.inMemory()
+    let bible = try await a.createBible(name: "Bislama")
+    let project = SyncChange.keyItProject(bibleUID: bible.uid)
+    let tokenA = try await hub.store.invite(project: project, member: "Ana")
+    let tokenB = try await hub.store.invite(project: project, member: "Ben")
+    await #expect(throws: KeyItError.hubRefused(status: 401)) {
+      try await TeamHub(store: a).join(bibleUID: bible.uid, hub: hub.address, token: "not-a-member")
+    }
+    try await TeamHub(store: a).join(bibleUID: bible.uid, hub: hub.address, token: tokenA)
+    let elsewhere = try await hub.store.invite(project: "keyit:0000-none", member: "Ben")
+    await #expect(throws: KeyItError.notOnHub(bibleUID: "0000-none")) {
+      try await TeamHub(store: b).join(bibleUID: "0000-none", hub: hub.address, token: elsewhere)
+    }
+    await #expect(throws: KeyItError.notOnHub(bibleUID: "../heads?x")) {
+      try await TeamHub(store: b).join(bibleUID: "../heads?x", hub: hub.address, token: tokenB)
+    }
+    let fetched = try await TeamHub(store: b).join(bibleUID: bible.uid, hub: hub.address, token: tokenB)
+    #expect(fetched.uid == bible.uid && fetched.name == "Bislama")
+    let status = try #require(try await b.teamStatus(bibleID: fetched.bibleID))
+    #expect(status.hub == hub.address && status.reachable == true && status.unsent == 0)
+    // The token is never part of what a page or --json shows.
+    let shown = String(decoding: try JSONEncoder().encode(try await b.teamStatuses()), as: UTF8.self)
+    #expect(!shown.contains(tokenB))
+    try await b.leaveTeam(bibleUID: bible.uid)
+    #expect(try await b.teamMemberships().isEmpty)
+    #expect(try await b.bibles().map(\.uid) == [bible.uid])
+  }
+
+  @Test func theLoopSurvivesAHubThatIsDownAndSyncsWhenItIsBack() async throws {
+    let hub = try StoppableHub()
+    try await hub.start()
+    let a = try KeyItStore.inMemory()
+    let b = try KeyItStore.inMemory()
+    let bible = try await a.createBible(name: "Kiswahili")
+    let project = SyncChange.keyItProject(bibleUID: bible.uid)
+    try await TeamHub(store: a).join(
+      bibleUID: bible.uid, hub: hub.address, token: try await hub.store.invite(project: project, member: "A"))
+    try await TeamHub(store: b).join(
+      bibleUID: bible.uid, hub: hub.address, token: try await hub.store.invite(project: project, member: "B"))
+    await hub.stop()
+
+    var timing = TeamSyncService.Timing(interval: .seconds(1))
+    timing.firstBackoff = .milliseconds(100)
+    let loopA = TeamSyncService(hub: TeamHub(store: a, timeout: .seconds(2)), timing: timing)
+    let loopB = TeamSyncService(hub: TeamHub(store: b, timeout: .seconds(2)), timing: timing)
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [.init(service: loopA), .init(service: loopB)], logger: .init(label: "test")))
+    let running = Task { try await group.run() }
+    defer { running.cancel() }
+
+    // Hub down: the status says so, and edits still save.
+    try await eventually { try await a.teamStatus(bibleID: nil)?.reachable == false }
+    let verse = try #require(
+      try await a.chapter(bibleID: nil, code: "JHN", chapter: 3).items.first { $0.verseNumber == 16 })
+    _ = try await a.setText(bibleID: nil, itemID: verse.itemID!, text: "Kwa maana jinsi hii Mungu aliupenda ulimwengu")
+    #expect((try await a.teamStatus(bibleID: nil)?.unsent ?? 0) > 0)
+    #expect(try await a.teamStatus(bibleID: nil)?.lastError?.contains("cannot be reached") == true)
+
+    // Hub back: A sends, B receives, without anyone asking.
+    try await hub.start()
+    try await eventually {
+      try await b.chapter(bibleID: nil, code: "JHN", chapter: 3).items.first { $0.verseNumber == 16 }?.itemText
+        == "Kwa maana jinsi hii Mungu aliupenda ulimwengu"
+    }
+    try await eventually {
+      try await a.teamStatus(bibleID: nil).map { $0.reachable == true && $0.unsent == 0 } ?? false
+    }
+    await group.triggerGracefulShutdown()
+    try await running.value
+    await hub.stop()
+  }
+}
