@@ -17,18 +17,19 @@ from test_keyit_browser import create_bible, field, open_chapter
 class Hub:
     """`scriptorium hub serve` on a fixed port, stopped and started again over the same data."""
 
-    def __init__(self, data):
+    def __init__(self, data, postgres=None):
         self.data = str(data)
+        self.store = ["--data", self.data] + (["--postgres", postgres] if postgres else [])
         self.port = free_port()
         self.address = f"http://127.0.0.1:{self.port}"
         self.process = None
 
     def invite(self, project, member):
-        return subprocess.run([BINARY, "hub", "invite", project, "--member", member, "--data", self.data],
+        return subprocess.run([BINARY, "hub", "invite", project, "--member", member, *self.store],
                               capture_output=True, text=True, check=True).stdout.strip()
 
     def start(self):
-        self.process = subprocess.Popen([BINARY, "hub", "serve", "--port", str(self.port), "--data", self.data],
+        self.process = subprocess.Popen([BINARY, "hub", "serve", "--port", str(self.port), *self.store],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
         while True:
