@@ -162,8 +162,10 @@ let package = Package(
     .executableTarget(
       name: "hub-benchmark",
       dependencies: [
-        "SyncHub", "SyncHubServer", "SyncLog", "BenchmarkSupport", "TestSupport",
+        "SyncHub", "SyncHubServer", "SyncLog", "KeyIt", "BenchmarkSupport", "TestSupport",
         .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Benchmarks/HubBenchmark"
     ),

@@ -31,14 +31,17 @@ extension KeyItStore {
   public func changes(bibleUID: String, after heads: SyncHeads, limit: Int) async throws -> [SyncChange] {
     try await writer.read { db in
       guard let bible = try Self.bible(db, uid: bibleUID) else { return [] }
-      var found: [SyncChange] = []
-      let cursor = try Row.fetchCursor(
-        db, sql: "SELECT * FROM KeyItChanges WHERE bibleID = ? ORDER BY seq", arguments: [bible.bibleID])
-      while found.count < limit, let row = try cursor.next() {
-        let change = Self.syncChange(row, project: SyncChange.keyItProject(bibleUID: bibleUID))
-        if !heads.holds(change) { found.append(change) }
-      }
-      return found
+      // Each device's changes after its head (all of a device `heads` lacks), filtered by SQLite.
+      var arguments: StatementArguments = []
+      for (device, head) in heads.sqlRows { arguments += [device, head] }
+      arguments += [bible.bibleID, limit]
+      let sql = """
+        \(heads.sqlHeadsTable)
+        SELECT c.* FROM KeyItChanges c LEFT JOIN Heads h ON h.device = c.device
+        WHERE c.bibleID = ? AND c.counter > COALESCE(h.head, 0) ORDER BY c.seq LIMIT ?
+        """
+      let project = SyncChange.keyItProject(bibleUID: bibleUID)
+      return try Row.fetchAll(db, sql: sql, arguments: arguments).map { Self.syncChange($0, project: project) }
     }
   }
 
@@ -70,9 +73,10 @@ extension KeyItStore {
       var chapters: Set<String> = []
       for (change, payload) in zip(added, payloads) {
         try Self.insertLogged(db, bibleID: bible!.bibleID!, change, chapterKey: payload.chapterKey)
-        try Self.observe(db, change.clock, wallMillis: now)
         if let key = payload.chapterKey { chapters.insert(key) }
       }
+      // Observing the latest reading moves the clock as far as observing each in turn would.
+      if let latest = added.map(\.clock).max() { try Self.observe(db, latest, wallMillis: now) }
       for key in chapters.sorted() { try self.replayChapter(db, bible: bible!, key: key) }
       return added.count
     }

@@ -8,11 +8,16 @@ public struct KeyItSync: Sendable {
   public let hub: any ChangeLogStore
   /// Changes per request.
   public var chunk: Int
+  /// Changes fetched before they are applied in one transaction: each chapter they touch is
+  /// replayed once per application, so a device far behind applies its backlog in a few large
+  /// steps rather than one per request.
+  public var applyEvery: Int
 
-  public init(store: KeyItStore, hub: any ChangeLogStore, chunk: Int = 200) {
+  public init(store: KeyItStore, hub: any ChangeLogStore, chunk: Int = 200, applyEvery: Int = 2000) {
     self.store = store
     self.hub = hub
     self.chunk = chunk
+    self.applyEvery = applyEvery
   }
 
   /// What one sync did.
@@ -32,18 +37,31 @@ public struct KeyItSync: Sendable {
     while true {
       let pending = try await store.changes(bibleUID: bibleUID, after: hubHeads, limit: chunk)
       guard !pending.isEmpty else { break }
-      let outcome = try await hub.add(pending, project: project)
+      let outcome = try await hub.add(pending, project: project, heads: hubHeads)
       report.sent += outcome.added.count
       guard outcome.heads != hubHeads else { break }  // the hub took nothing: try again next time
       hubHeads = outcome.heads
     }
-    while true {
-      let mine = try await store.heads(bibleUID: bibleUID)
-      let batch = try await hub.changes(project: project, after: mine, limit: chunk)
-      guard !batch.isEmpty else { break }
-      let added = try await store.applyRemote(batch, bibleUID: bibleUID)
+    var done = false
+    while !done {
+      // Fetch up to `applyEvery` changes, each request asking from what the device will hold once
+      // the earlier ones are applied; then apply them in one transaction.
+      var mine = try await store.heads(bibleUID: bibleUID)
+      var fetched: [SyncChange] = []
+      while fetched.count < applyEvery {
+        let batch = admissible(
+          try await hub.changes(project: project, after: mine, limit: chunk), project: project, heads: mine)
+        guard !batch.added.isEmpty else {
+          done = true
+          break
+        }
+        fetched += batch.added
+        mine = batch.heads
+      }
+      guard !fetched.isEmpty else { break }
+      let added = try await store.applyRemote(fetched, bibleUID: bibleUID)
       report.received += added
-      guard added > 0 else { break }
+      if added == 0 { break }
     }
     try await store.recordSync(bibleUID: bibleUID, hubHeads: hubHeads)
     return report

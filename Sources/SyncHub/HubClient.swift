@@ -33,7 +33,11 @@ public struct HubClient: ChangeLogStore {
   }
 
   public func add(_ changes: [SyncChange], project: String) async throws -> AddOutcome {
-    var heads = try await heads(project: project)
+    try await add(changes, project: project, heads: try await heads(project: project))
+  }
+
+  public func add(_ changes: [SyncChange], project: String, heads: SyncHeads) async throws -> AddOutcome {
+    var heads = heads
     var added: [SyncChange] = []
     var refused = 0
     for start in stride(from: 0, to: changes.count, by: HubPaths.maxBatch) {

@@ -32,13 +32,11 @@ public final class SQLiteHubStore: HubStore {
     try HubRules.check(project: project)
     return try await writer.read { db in
       // Each device's rows after its head, in arrival order; devices the reader lacks start at 1.
-      let known = heads.counters.sorted { $0.key < $1.key }
-      let values = known.map { _ in "(?, ?)" }.joined(separator: ", ")
       var arguments: StatementArguments = []
-      for (device, head) in known { arguments += [device, head] }
+      for (device, head) in heads.sqlRows { arguments += [device, head] }
       arguments += [project, limit]
       let sql = """
-        WITH Heads(device, head) AS (\(known.isEmpty ? "SELECT NULL, 0 WHERE 0" : "VALUES \(values)"))
+        \(heads.sqlHeadsTable)
         SELECT c.device, c.counter, c.clock, c.author, c.payload FROM HubChanges c
         LEFT JOIN Heads h ON h.device = c.device
         WHERE c.project = ? AND c.counter > COALESCE(h.head, 0) ORDER BY c.seq LIMIT ?

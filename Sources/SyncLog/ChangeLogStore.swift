@@ -10,6 +10,15 @@ public protocol ChangeLogStore: Sendable {
   /// twice changes nothing); a change that would leave a gap in its device's counters is refused and
   /// so is everything after it of that device. Returns what was added and the log's heads after.
   func add(_ changes: [SyncChange], project: String) async throws -> AddOutcome
+  /// `add` for a caller that has just read the log's `heads`: a log across the network need not ask
+  /// for them again. What it says was added counts on nobody else adding the same changes since.
+  func add(_ changes: [SyncChange], project: String, heads: SyncHeads) async throws -> AddOutcome
+}
+
+extension ChangeLogStore {
+  public func add(_ changes: [SyncChange], project: String, heads: SyncHeads) async throws -> AddOutcome {
+    try await add(changes, project: project)
+  }
 }
 
 /// What adding a batch did.

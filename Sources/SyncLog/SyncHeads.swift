@@ -25,3 +25,19 @@ public struct SyncHeads: Codable, Sendable, Hashable {
     other.counters.contains { device, counter in counter > self[device] }
   }
 }
+
+extension SyncHeads {
+  /// `WITH Heads(device, head) AS (…)`: these heads as a table an SQL query joins a log against
+  /// (a change is held when `counter <= head`); bind `sqlRows` first, in their order.
+  public var sqlHeadsTable: String {
+    let rows =
+      counters.isEmpty
+      ? "SELECT NULL, 0 WHERE 0" : "VALUES " + Array(repeating: "(?, ?)", count: counters.count).joined(separator: ", ")
+    return "WITH Heads(device, head) AS (\(rows))"
+  }
+
+  /// The device and head of each row of `sqlHeadsTable`.
+  public var sqlRows: [(device: String, head: Int64)] {
+    counters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+}
