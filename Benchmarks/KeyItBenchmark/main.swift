@@ -16,11 +16,11 @@ func freshPath() -> String { scratch.appendingPathComponent("\(UUID().uuidString
 // (a) create-all against the sqlite3 CLI inserting the same rows in one transaction.
 let schemaPath = freshPath()
 _ = try KeyItStore(path: schemaPath)
-let schema = try run("/usr/bin/sqlite3", [schemaPath, ".schema"]).split(separator: "\n")
+let schema = try run("/usr/bin/sqlite3", ["-cmd", ".timeout 5000", schemaPath, ".schema"]).split(separator: "\n")
   .filter { !$0.contains("sqlite_sequence") }.joined(separator: "\n")
 var sql =
   "PRAGMA journal_mode=WAL;\n" + schema
-  + "\nBEGIN;\nINSERT INTO Bibles (bibleID, name, bookRecsCreated, currBook, frenchPsalms) VALUES (1, 'Bench', 1, 0, 0);\n"
+  + "\nBEGIN;\nINSERT INTO Bibles (bibleID, name, bookRecsCreated, currBook, frenchPsalms, uid) VALUES (1, 'Bench', 1, 0, 0, 'b1');\n"
 var chapterID = 0
 for book in BookCatalog.standard.books {
   sql +=
@@ -30,15 +30,15 @@ for book in BookCatalog.standard.books {
     chapterID += 1
     let ascription = chapter.mayHaveAscription ? 1 : 0
     sql +=
-      "INSERT INTO Chapters (chapterID, bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem) "
-      + "VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0);\n"
+      "INSERT INTO Chapters (chapterID, bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem, uid) "
+      + "VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0, 'c\(chapterID)');\n"
     if ascription == 1 {
       sql +=
-        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0);\n"
+        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, uid) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0, 'c\(chapterID)a');\n"
     }
     for verse in 1...chapter.verseCount {
       sql +=
-        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0);\n"
+        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, uid) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0, 'c\(chapterID)v\(verse)');\n"
     }
   }
 }

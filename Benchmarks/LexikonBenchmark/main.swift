@@ -2,7 +2,8 @@
 //   1. 1,000 DEFINE lookups over one connection: the DictClient against the bare round trip to
 //      the same dictd with the same words (goal: client p50 ≤ 0.5 ms), plus the naive client's
 //      delayed-ACK trap on 50 words for scale;
-//   2. the dictd file reader against the client, same words;
+//   2. the dictd file reader against the client, same words (its cache of inflated chunks warm,
+//      as in a running server, and cold: a new reader for every word, so each inflates its chunk);
 //   3. the cache filter over 100,000 cached words (goal: p99 ≤ 2 ms), pages of the alphabetical
 //      list and its letter index;
 //   4. lookups with stemming: an inflected word (no entry, so its Hunspell stem) against the plain
@@ -64,8 +65,14 @@ print("\nThe dictd file reader (the embedded default) against the client, same w
 let files = try DictdFileDictionary(stem: stem)
 var fileTimes: [Double] = []
 for _ in 0..<3 { fileTimes += try timed(words) { _ = try files.define($0) } }
-report("DictdFileDictionary.define", fileTimes)
+report("DictdFileDictionary.define (chunks cached)", fileTimes)
 print(String(format: "ratio files/client: p50 %.2f×", percentile(fileTimes, 0.5) / percentile(clientTimes, 0.5)))
+let entries = Dictionary(index.entries.map { ($0.headword, $0) }, uniquingKeysWith: { first, _ in first })
+let coldTimes = try timed(words) { word in
+  let entry = entries[word]!
+  _ = try DictText(path: stem + ".dict.dz").text(offset: entry.offset, length: entry.length, headword: word)
+}
+report("new reader per word (open, inflate a chunk)", coldTimes)
 
 print("\nCache filter over 100,000 cached words (lexikon.sqlite in a temporary folder)")
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lexikon-bench-\(UUID().uuidString)")

@@ -28,7 +28,7 @@ extension KeyItStore {
       guard (1...book.numChaps).contains(chapter) else {
         throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter, count: book.numChaps)
       }
-      return format.write(try self.exportContent(db, book: book, chapters: chapter...chapter))
+      return format.write(try self.exportContents(db, books: [book], chapters: chapter...chapter)[0])
     }
   }
 
@@ -36,7 +36,7 @@ extension KeyItStore {
   public func exportBook(bibleID: Int64?, code: String, format: ExportFormat = .usfm) async throws -> String {
     try await writer.read { db in
       let book = try self.book(db, bibleID: bibleID, code: code)
-      return format.write(try self.exportContent(db, book: book, chapters: 1...book.numChaps))
+      return format.write(try self.exportContents(db, books: [book])[0])
     }
   }
 
@@ -44,16 +44,14 @@ extension KeyItStore {
   public func exportBible(bibleID: Int64?, format: ExportFormat = .usfm) async throws
     -> [(fileName: String, text: String)]
   {
-    try await writer.read { db in
+    let (bible, contents) = try await writer.read { db in
       let bible = try Self.bible(db, bibleID)
-      return try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
-        .map { book in
-          let spec = try bible.catalog.requireBook(code: book.bookCode)
-          return (
-            exportFileName(book: spec, bibleName: bible.name, format: format),
-            format.write(try self.exportContent(db, book: book, chapters: 1...book.numChaps))
-          )
-        }
+      let books = try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
+      return (bible, try self.exportContents(db, books: books))
+    }
+    return try contents.map { content in
+      let spec = try bible.catalog.requireBook(code: content.code)
+      return (exportFileName(book: spec, bibleName: bible.name, format: format), format.write(content))
     }
   }
 
@@ -154,34 +152,44 @@ extension KeyItStore {
     return verses
   }
 
-  /// The given chapters of a book, ready to write. Chapters never opened are written from the
+  /// The given chapters (all when nil) of books of one Bible, ready to write, read with one query
+  /// for their chapters and one for their items. Chapters never opened are written from the
   /// versification (every `\c` and `\v`, empty) without creating their rows.
-  private func exportContent(_ db: Database, book: Book, chapters: ClosedRange<Int>) throws -> USFMBook {
-    let bible = try Self.bible(db, book.bibleID)
-    let spec = try bible.catalog.requireBook(code: book.bookCode)
-    let rows = try Chapter.filter(
-      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
-        && chapters.contains(Chapter.Columns.chapterNumber)
-        && Chapter.Columns.itemRecsCreated
-    ).fetchAll(db)
-    let chapterIDs = Dictionary(uniqueKeysWithValues: rows.map { ($0.chapterNumber, $0.chapterID!) })
-    let items = try VerseItem.filter(chapterIDs.values.contains(VerseItem.Columns.chapterID))
-      .order(VerseItem.Columns.itemOrder, VerseItem.Columns.intSeq, VerseItem.Columns.uid).fetchAll(db)
+  private func exportContents(_ db: Database, books: [Book], chapters: ClosedRange<Int>? = nil) throws -> [USFMBook] {
+    guard let bibleID = books.first?.bibleID else { return [] }
+    let bible = try Self.bible(db, bibleID)
+    var wanted = Chapter.filter(
+      Chapter.Columns.bibleID == bibleID && books.map(\.bookID).contains(Chapter.Columns.bookID)
+        && Chapter.Columns.itemRecsCreated)
+    if let chapters { wanted = wanted.filter(chapters.contains(Chapter.Columns.chapterNumber)) }
+    let rows = try wanted.fetchAll(db)
+    let items = try VerseItem.fetchAll(
+      db,
+      sql: """
+        SELECT * FROM VerseItems WHERE chapterID IN (\(rows.map { String($0.chapterID!) }.joined(separator: ",")))
+        ORDER BY chapterID, itemOrder, intSeq, uid
+        """)
     let byChapter = Dictionary(grouping: items, by: \.chapterID)
-    let content = chapters.map { number in
-      let stored = chapterIDs[number].flatMap { byChapter[$0] }
-      let items =
-        stored
-        ?? (1...spec.chapters[number - 1].verseCount).map {
-          VerseItem(chapterID: 0, verseNumber: $0, itemType: .verse)
-        }
-      return (number: number, items: items)
+    let rowsByBook = Dictionary(grouping: rows, by: \.bookID)
+    return try books.map { book in
+      let spec = try bible.catalog.requireBook(code: book.bookCode)
+      let bookRows = rowsByBook[book.bookID] ?? []
+      let chapterIDs = Dictionary(uniqueKeysWithValues: bookRows.map { ($0.chapterNumber, $0.chapterID!) })
+      let content = (chapters ?? 1...book.numChaps).map { number in
+        let stored = chapterIDs[number].flatMap { byChapter[$0] }
+        let items =
+          stored
+          ?? (1...spec.chapters[number - 1].verseCount).map {
+            VerseItem(chapterID: 0, verseNumber: $0, itemType: .verse)
+          }
+        return (number: number, items: items)
+      }
+      return USFMBook(
+        code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
+        header: book.usfmHeader.map { $0.components(separatedBy: "\n") },
+        chapterHeaders: bookRows.reduce(into: [:]) { lines, row in
+          lines[row.chapterNumber] = row.usfmHeader?.components(separatedBy: "\n")
+        })
     }
-    return USFMBook(
-      code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
-      header: book.usfmHeader.map { $0.components(separatedBy: "\n") },
-      chapterHeaders: rows.reduce(into: [:]) { lines, row in
-        lines[row.chapterNumber] = row.usfmHeader?.components(separatedBy: "\n")
-      })
   }
 }

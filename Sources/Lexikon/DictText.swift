@@ -3,11 +3,12 @@ import ZlibShim
 
 /// The text of a dictd dictionary: a plain `.dict` file, or a `.dict.dz` in dictzip form (gzip
 /// whose header lists independently compressed chunks), of which only the chunks an entry needs
-/// are inflated.
+/// are inflated, the last few kept in a cache.
 public struct DictText: Sendable {
   private let file: String
   private let data: Data
   private let chunks: Chunks?
+  let cache = ChunkCache()
 
   /// Where each compressed chunk starts and how long it is.
   private struct Chunks: Sendable {
@@ -35,24 +36,26 @@ public struct DictText: Sendable {
     guard offset >= 0, (0...Self.maxDefinition).contains(length), !tooLarge else {
       throw LexikonError.entryOutOfRange(file: file, headword: headword)
     }
-    let bytes: Data
-    if let chunks {
-      let first = offset / chunks.length
-      let last = length == 0 ? first : (end - 1) / chunks.length
-      guard last < chunks.sizes.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
-      var inflated = Data()
-      for index in first...last { inflated += try inflate(chunk: index, in: chunks) }
-      let start = offset - first * chunks.length
-      guard start + length <= inflated.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
-      bytes = inflated.subdata(in: start..<start + length)
-    } else {
+    guard let chunks else {
       guard end <= data.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
-      bytes = data.subdata(in: offset..<offset + length)
+      return String(decoding: data[data.startIndex + offset..<data.startIndex + end], as: UTF8.self)
+    }
+    let first = offset / chunks.length
+    let last = length == 0 ? first : (end - 1) / chunks.length
+    guard last < chunks.sizes.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
+    var bytes: [UInt8] = []
+    for index in first...last {
+      let chunk = try cache.bytes(of: index) { try inflate(chunk: $0, in: chunks) }
+      let from = index == first ? offset - first * chunks.length : 0
+      let to = index == last ? end - index * chunks.length : chunk.count
+      guard from <= to, to <= chunk.count else { throw LexikonError.entryOutOfRange(file: file, headword: headword) }
+      if first == last { return String(decoding: chunk[from..<to], as: UTF8.self) }
+      bytes += chunk[from..<to]
     }
     return String(decoding: bytes, as: UTF8.self)
   }
 
-  private func inflate(chunk index: Int, in chunks: Chunks) throws -> Data {
+  private func inflate(chunk index: Int, in chunks: Chunks) throws -> [UInt8] {
     let start = chunks.starts[index]
     let size = chunks.sizes[index]
     guard start + size <= data.count else {
@@ -66,7 +69,8 @@ public struct DictText: Sendable {
       }
     }
     guard written >= 0 else { throw LexikonError.badDictzip(file: file, reason: "chunk \(index) does not inflate") }
-    return Data(output.prefix(written))
+    output.removeLast(chunks.length - written)
+    return output
   }
 
   /// Reads the dictzip header: gzip's, with an extra field `RA` listing the chunks.
