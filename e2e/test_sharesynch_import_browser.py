@@ -60,8 +60,10 @@ def test_a_dropped_pptx_becomes_a_sermon_presented_on_two_screens(screens, serve
     wait_for(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "article.sermon[data-sermon='living-hope']"), 180)
     seen = driver.execute_script("return window.__progress")
     assert any("converting with LibreOffice" in text for text in seen), seen
+    # Drawing 12 pages takes pdftocairo a fraction of a second, often less than one poll of the
+    # page: what it shows of that stage (if anything) counts against the whole deck.
     pages = [text for text in seen if "drawing pages" in text]
-    assert pages and all(text.endswith("/12 pages") for text in pages), seen
+    assert all(text.endswith("/12 pages") for text in pages), seen
     assert "Imported 12 slides." in seen[-1], seen
     card = driver.find_element(By.CSS_SELECTOR, "article.sermon[data-sermon='living-hope']")
     assert card.find_element(By.CSS_SELECTOR, ".meta").text == "11 slides", "the hidden slide is not counted"

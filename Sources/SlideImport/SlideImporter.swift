@@ -33,7 +33,7 @@ public struct ImportedDeck: Sendable, Equatable {
 }
 
 /// Turns the files a speaker already has into slides: presentations through LibreOffice to PDF,
-/// PDFs through pdftoppm to pictures at the display's width, pictures as they are; notes,
+/// PDFs through pdftocairo to pictures at the display's width, pictures as they are; notes,
 /// titles and hidden flags from the presentation's own XML. Everything is made inside `work`,
 /// which the caller deletes; nothing else is written.
 public struct SlideImporter: Sendable {
@@ -129,10 +129,12 @@ public struct SlideImporter: Sendable {
     if format == .ppt || format == .key {
       outlined = try await office.convert(source, to: "odp", work: work, name: name, timeLimit: timeLimit)
     }
+    // The notes are read from the file while LibreOffice draws it (a failure to read them stops
+    // the conversion too).
+    async let pdf = office.convert(outlined, to: "pdf", work: work, name: name, timeLimit: timeLimit)
     let outline =
       try outlined.pathExtension == "pptx" ? PowerPointOutline.read(outlined) : ImpressOutline.read(outlined)
-    let pdf = try await office.convert(outlined, to: "pdf", work: work, name: name, timeLimit: timeLimit)
-    return (pdf, outline)
+    return (try await pdf, outline)
   }
 
   /// The slide's embedded videos the display can play (MP4, WebM) as video slides; the others as

@@ -1,7 +1,7 @@
 import Foundation
 import ShareSynch
 
-/// Runs a command-line tool (LibreOffice, pdftoppm, pdfinfo) to its end, stopping it when the
+/// Runs a command-line tool (LibreOffice, pdftocairo, pdfinfo) to its end, stopping it when the
 /// time limit passes or the task is cancelled, so no conversion outlives its import.
 struct ToolProcess {
   /// What the tool wrote to standard output and standard error, and how it ended.
