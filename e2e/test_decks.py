@@ -1,7 +1,9 @@
 """Test decks made with python-pptx: notes with bold, italic, underline, strike and bullets, a
 hidden slide, a full-slide picture of one known colour, and Arabic and Devanagari text, so the
 import can be checked against what the deck really holds."""
+import zipfile
 from io import BytesIO
+from xml.sax.saxutils import escape
 
 from PIL import Image
 from pptx import Presentation
@@ -96,3 +98,22 @@ def make_video_pptx(path, playable, unplayable):
 if __name__ == "__main__":
     import sys
     make_pptx(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 4, len(sys.argv) > 3)
+
+
+def make_keynote(path, notes):
+    """A Keynote '09 package (`index.apxl` in a zip, the XML format LibreOffice's libetonyek reads)
+    with one slide per entry of `notes`, each slide's speaker notes that text ("" for none). Made
+    by hand: no Keynote runs here, so this is the smallest package LibreOffice opens as slides."""
+    namespaces = "http://developer.apple.com/namespaces/"
+    keynote, sf, sfa = namespaces + "keynote2", namespaces + "sf", namespaces + "sfa"
+    slides = "".join(
+        f'<key:slide key:id="s{index}"><key:page/>'
+        + (f"<key:notes><sf:text-storage><sf:text-body><sf:p>{escape(text)}</sf:p></sf:text-body>"
+           "</sf:text-storage></key:notes>" if text else "")
+        + "</key:slide>" for index, text in enumerate(notes))
+    document = (f'<?xml version="1.0" encoding="UTF-8"?><key:presentation xmlns:key="{keynote}" xmlns:sf="{sf}" '
+                f'xmlns:sfa="{sfa}" key:version="92008102400"><key:size sfa:w="1024" sfa:h="768"/>'
+                f"<key:slide-list>{slides}</key:slide-list></key:presentation>")
+    with zipfile.ZipFile(path, "w") as package:
+        package.writestr("index.apxl", document)
+    return path

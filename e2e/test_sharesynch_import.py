@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from conftest import BINARY, REPO, Server
-from test_decks import ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_pptx, make_video_pptx, solid_picture
+from test_decks import ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_keynote, make_pptx, make_video_pptx, solid_picture
 
 FIRST_NOTES = ("<p><b>Bold </b><i>italic </i><u>under </u><s>struck</s></p>"
                "<ul><li>first point</li><li>second point</li></ul><p>plain end</p>")
@@ -79,6 +79,17 @@ def test_a_deck_becomes_a_sermon_with_its_notes_hidden_slides_titles_and_picture
     assert all(abs(a - b) <= 8 for a, b in zip(pixel, PICTURE_COLOUR)), pixel
     with Image.open(folder / shown[0]["resource"]) as title_page:
         assert title_page.convert("RGB").getpixel((5, 5)) == (255, 255, 255), "a white title slide stays white"
+
+
+def test_a_keynote_deck_becomes_a_sermon_with_its_notes(tmp_path):
+    data = tmp_path / "data"
+    sharesynch(data, "create", "Keynote", "--notes", "sw")
+    deck = make_keynote(tmp_path / "Mungu ni pendo.key", ["Sema polepole", "", "Mungu ni pendo & amani"])
+    sharesynch(data, "import", deck, "--series", "keynote", "--sermon", "Pendo", "--width", "320")
+    shown = slides(data, "keynote", "pendo")
+    assert [slide["notes"] for slide in shown] == ["<p>Sema polepole</p>", "", "<p>Mungu ni pendo &amp; amani</p>"]
+    with Image.open(series_folder(data, "keynote") / shown[0]["resource"]) as page:
+        assert page.width == 320
 
 
 def test_pictures_become_slides_in_the_order_given(tmp_path):
