@@ -83,11 +83,10 @@ def make_pptx(path, slides=4, pictures=False):
     return path
 
 
-def make_video_pptx(path, playable, unplayable):
-    """Two slides: one with an embedded WebM video (`playable`), one with a file the display
-    cannot play (`unplayable`, an .avi)."""
+def make_video_pptx(path, movies):
+    """One slide per movie, each with the embedded video `movies` gives as (file, MIME type)."""
     deck = Presentation()
-    for movie, mime in ((playable, "video/webm"), (unplayable, "video/x-msvideo")):
+    for movie, mime in movies:
         slide = deck.slides.add_slide(deck.slide_layouts[6])
         slide.shapes.add_movie(str(movie), 0, 0, deck.slide_width // 2, deck.slide_height // 2,
                                poster_frame_image=solid_picture((0, 0, 0)), mime_type=mime)
@@ -95,9 +94,21 @@ def make_video_pptx(path, playable, unplayable):
     return path
 
 
-if __name__ == "__main__":
-    import sys
-    make_pptx(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 4, len(sys.argv) > 3)
+def mp4_box(kind, body):
+    return (len(body) + 8).to_bytes(4, "big") + kind.encode() + body
+
+
+def make_mp4(path, codec):
+    """An MP4 with one video track in `codec` (`avc1`, `hvc1`…): the boxes a player reads to
+    choose a decoder (ftyp, moov down to the sample description) and a small mdat."""
+    handler = bytes(8) + b"vide" + bytes(13)
+    descriptions = bytes(7) + b"\x01" + mp4_box(codec, bytes(78))
+    track = mp4_box("trak", mp4_box("tkhd", bytes(84)) + mp4_box("mdia", mp4_box("mdhd", bytes(24))
+                    + mp4_box("hdlr", handler) + mp4_box("minf", mp4_box("vmhd", bytes(12))
+                    + mp4_box("stbl", mp4_box("stsd", descriptions)))))
+    path.write_bytes(mp4_box("ftyp", b"isom\x00\x00\x02\x00isomavc1") + mp4_box("moov", mp4_box("mvhd", bytes(100))
+                     + track) + mp4_box("mdat", bytes(512)))
+    return path
 
 
 def make_keynote(path, notes):
@@ -117,3 +128,8 @@ def make_keynote(path, notes):
     with zipfile.ZipFile(path, "w") as package:
         package.writestr("index.apxl", document)
     return path
+
+
+if __name__ == "__main__":
+    import sys
+    make_pptx(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 4, len(sys.argv) > 3)

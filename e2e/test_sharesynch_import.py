@@ -14,7 +14,8 @@ import pytest
 from PIL import Image
 
 from conftest import BINARY, REPO, Server
-from test_decks import ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_keynote, make_pptx, make_video_pptx, solid_picture
+from test_decks import (ARABIC_NOTES, DEVANAGARI_TITLE, PICTURE_COLOUR, make_keynote, make_mp4, make_pptx,
+                        make_video_pptx, solid_picture)
 
 FIRST_NOTES = ("<p><b>Bold </b><i>italic </i><u>under </u><s>struck</s></p>"
                "<ul><li>first point</li><li>second point</li></ul><p>plain end</p>")
@@ -190,15 +191,20 @@ def test_embedded_videos_become_video_slides_or_are_reported(tmp_path):
     webm = REPO / "Sources/ShareSynch/Resources/demo-video.webm"
     avi = tmp_path / "old.avi"
     avi.write_bytes(b"RIFF\x00\x10\x00\x00AVI LIST" + bytes(64))
-    deck = make_video_pptx(tmp_path / "videos.pptx", webm, avi)
+    h264, hevc = make_mp4(tmp_path / "h264.mp4", "avc1"), make_mp4(tmp_path / "phone.mp4", "hvc1")
+    deck = make_video_pptx(tmp_path / "videos.pptx", [(webm, "video/webm"), (avi, "video/x-msvideo"),
+                                                      (h264, "video/mp4"), (hevc, "video/mp4")])
     data = tmp_path / "data"
     sharesynch(data, "create", "Videos")
     result = sharesynch(data, "import", deck, "--series", "videos", "--sermon", "Clips", "--width", "320")
     assert "slide 2: the video" in result.stderr and "is not MP4 or WebM" in result.stderr, result.stderr
+    assert "slide 4: the video" in result.stderr and "is an MP4 in hvc1" in result.stderr, result.stderr
     shown = slides(data, "videos", "clips")
-    assert [slide["kind"] for slide in shown] == ["image", "video", "image"]
+    assert [slide["kind"] for slide in shown] == ["image", "video", "image", "image", "video", "image"]
     video = series_folder(data, "videos") / shown[1]["resource"]
     assert video.suffix == ".webm" and video.read_bytes() == webm.read_bytes()
+    mp4 = series_folder(data, "videos") / shown[4]["resource"]
+    assert mp4.suffix == ".mp4" and mp4.read_bytes() == h264.read_bytes()
 
 
 def call(server, method, path, body=None, raw=None):

@@ -1,30 +1,18 @@
 import Foundation
 import KeyIt
-
-/// A small seeded generator (SplitMix64), so every run types the same edits.
-struct SeededRandom: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+import TestSupport
 
 /// Verse texts as keyboarders type them: a first save of 12–24 words of WEB Ruth, then saves that
 /// add a word. Every save also adds a word no other save types (`tokNNNNNN`), so afterwards a
 /// lost or silently overwritten save shows as a missing token.
 struct TeamTyping {
-  var random: SeededRandom
+  var random: SeededGenerator
   private let words: [String]
   /// Every token typed so far.
   private(set) var tokens: [String] = []
 
   init(seed: UInt64) throws {
-    random = SeededRandom(seed: seed)
+    random = SeededGenerator(mixing: seed)
     let ruth = try String(contentsOfFile: "Tests/Fixtures/usfm/09-RUTeng-web.usfm", encoding: .utf8)
     words = ruth.split(whereSeparator: \.isWhitespace).map(String.init)
       .filter { !$0.hasPrefix("\\") && !$0.contains(where: \.isNumber) && !$0.contains("|") }

@@ -11,6 +11,8 @@ public enum ImportNote: Sendable, Equatable, Encodable, CustomStringConvertible 
   case linkedVideo(file: String, slide: Int, path: String)
   /// A video in a format the display cannot play.
   case unplayableVideo(file: String, slide: Int, name: String)
+  /// An MP4 video whose codec (`hvc1`, `mp4v`…) the display cannot play.
+  case unplayableCodec(file: String, slide: Int, name: String, codec: String)
 
   /// The note in English (the `--json` output and logs).
   public var description: String {
@@ -27,6 +29,9 @@ public enum ImportNote: Sendable, Equatable, Encodable, CustomStringConvertible 
     case .unplayableVideo(let file, let slide, let name):
       "\(file), slide \(slide): the video \(name) is not MP4 or WebM; convert it "
         + "(ffmpeg -i IN -c:v libx264 -c:a aac OUT.mp4) and add it with Edit → Insert"
+    case .unplayableCodec(let file, let slide, let name, let codec):
+      "\(file), slide \(slide): the video \(name) is an MP4 in \(codec), which the display cannot play; convert "
+        + "it to H.264 (ffmpeg -i IN -c:v libx264 -c:a aac OUT.mp4) and add it with Edit → Insert"
     }
   }
 

@@ -137,8 +137,8 @@ public struct SlideImporter: Sendable {
     return (try await pdf, outline)
   }
 
-  /// The slide's embedded videos the display can play (MP4, WebM) as video slides; the others as
-  /// sentences for the report.
+  /// The slide's embedded videos the display can play (WebM, MP4 in H.264, VP9 or AV1) as video
+  /// slides; the others as sentences for the report.
   private func extractVideos(_ paths: [String], from file: URL, into work: URL, slide: Int, name: String) throws
     -> ([ImportedSlide], [ImportNote])
   {
@@ -156,6 +156,12 @@ public struct SlideImporter: Sendable {
       let head = try FileHandle(forReadingFrom: target).readHead(SlideMedia.headLength)
       guard let (kind, fileExtension) = SlideMedia.kind(head), kind == .video else {
         problems.append(.unplayableVideo(file: name, slide: slide, name: (path as NSString).lastPathComponent))
+        continue
+      }
+      if fileExtension == "mp4", !MP4Tracks.isPlayable(target) {
+        let codec = MP4Tracks.videoCodecs(of: target)?.first { !MP4Tracks.playable.contains($0) } ?? "?"
+        problems.append(
+          .unplayableCodec(file: name, slide: slide, name: (path as NSString).lastPathComponent, codec: codec))
         continue
       }
       let named = target.appendingPathExtension(fileExtension)

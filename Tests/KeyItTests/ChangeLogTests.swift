@@ -1,5 +1,6 @@
 import GRDB
 import SyncLog
+import TestSupport
 import Testing
 
 @testable import KeyIt
@@ -31,7 +32,7 @@ import Testing
 
   /// Random edit sequences on one device: replaying the log always gives exactly the tables.
   @Test(arguments: 0..<40) func rebuildingFromTheLogGivesTheTables(seed: UInt64) async throws {
-    var random = SplitMix(seed: seed)
+    var random = SeededGenerator(mixing: seed)
     let (store, bible) = try await storeWithBible()
     let editor = SimEditor(store: store, bibleID: bible.bibleID!)
     for step in 0..<25 { _ = try await editor.randomEdit(&random, word: "w\(step)") }

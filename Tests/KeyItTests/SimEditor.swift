@@ -1,19 +1,7 @@
+import TestSupport
 import Testing
 
 @testable import KeyIt
-
-/// A small seeded generator (SplitMix64), so a simulation run is the same every time.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// What one random edit did: the unique word it typed, and the words its user removed knowingly.
 struct EditOutcome {
@@ -27,7 +15,7 @@ struct SimEditor {
   let bibleID: Int64
   static let hotVerses = 4
 
-  func randomEdit(_ random: inout SplitMix, word: String) async throws -> EditOutcome {
+  func randomEdit(_ random: inout SeededGenerator, word: String) async throws -> EditOutcome {
     let content = try await store.chapter(bibleID: bibleID, code: "2JN", chapter: 1)
     let hot = content.items.filter { $0.verseNumber <= Self.hotVerses }
     if Int.random(in: 0..<100, using: &random) < 65 {

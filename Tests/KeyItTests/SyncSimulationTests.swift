@@ -1,5 +1,6 @@
 import Foundation
 import SyncLog
+import TestSupport
 import Testing
 
 @testable import KeyIt
@@ -13,14 +14,14 @@ final class SimClock: @unchecked Sendable {
 final class SimNetwork: @unchecked Sendable {
   struct Lost: Error {}
   let hub: InMemoryChangeLog
-  var random: SplitMix
+  var random: SeededGenerator
   var faulty = true
   var cut: Set<Int> = []
   var delayed: [[SyncChange]] = []
 
   init(hub: InMemoryChangeLog, seed: UInt64) {
     self.hub = hub
-    random = SplitMix(seed: seed ^ 0xA5A5)
+    random = SeededGenerator(mixing: seed ^ 0xA5A5)
   }
 
   func roll(_ percent: Int) -> Bool { faulty && Int.random(in: 0..<100, using: &random) < percent }
@@ -90,7 +91,7 @@ struct SimLane {
 
   /// One seed: a Bible shared, edits offline and online over a faulty network, then healing; returns what broke.
   func run(seed: UInt64, steps: Int = 16) async throws -> [String] {
-    var random = SplitMix(seed: seed)
+    var random = SeededGenerator(mixing: seed)
     let network = SimNetwork(hub: InMemoryChangeLog(), seed: seed)
     let links = stores.indices.map { SimLink(network: network, replica: $0) }
     let created = try await stores[0].createBible(name: "Sim \(seed)")
@@ -138,7 +139,8 @@ struct SimLane {
     return try await problems(uid: uid, hub: network.hub, acknowledged: acknowledged, typed: typed.subtracting(removed))
   }
 
-  private func resolveOne(_ store: KeyItStore, bibleID: Int64, _ random: inout SplitMix) async throws -> [String] {
+  private func resolveOne(_ store: KeyItStore, bibleID: Int64, _ random: inout SeededGenerator) async throws -> [String]
+  {
     let all = try await store.conflicts(bibleID: bibleID, includeResolved: true)
     guard let pick = all.randomElement(using: &random)?.conflict else { return [] }
     func words(_ text: String) -> Set<String> { Set(text.split(separator: " ").map(String.init)) }

@@ -64,6 +64,10 @@ public struct SeededGenerator: RandomNumberGenerator {
   /// A generator that always yields the same sequence for `seed`.
   public init(seed: UInt64) { state = seed }
 
+  /// A generator whose first state mixes `seed` (so seeds 1, 2, 3… start far apart), as the
+  /// sync simulation and the hub benchmark number their runs.
+  public init(mixing seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+
   /// The next 64 random bits.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15

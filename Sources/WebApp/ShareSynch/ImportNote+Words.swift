@@ -24,6 +24,10 @@ extension ImportNote {
     case .unplayableVideo(let file, let slide, let name):
       localizer.t(
         "sharesynch.note.unplayableVideo", ["file": .text(file), "slide": .number(slide), "name": .text(name)])
+    case .unplayableCodec(let file, let slide, let name, let codec):
+      localizer.t(
+        "sharesynch.note.unplayableCodec",
+        ["file": .text(file), "slide": .number(slide), "name": .text(name), "codec": .text(codec)])
     }
   }
 }
