@@ -8,7 +8,8 @@ import Synchronization
 
 /// Keeps a shared Bible's live socket to its hub open and rings on every batch the hub pushes and
 /// on every (re)connection (the device may have missed changes while it was away). Reconnects
-/// with backoff when the socket drops or cannot be opened. The token goes to the hub only.
+/// with backoff when the socket drops or cannot be opened. The token goes to the hub only, in the
+/// `Authorization` header (never in the address, which proxies and logs keep).
 struct LiveListener: Sendable {
   let membership: TeamMembership
   let onPush: @Sendable () async -> Void
@@ -22,9 +23,7 @@ struct LiveListener: Sendable {
     parts.path =
       (parts.path.hasSuffix("/") ? String(parts.path.dropLast()) : parts.path)
       + HubPaths.live(SyncChange.keyItProject(bibleUID: membership.bibleUID))
-    parts.queryItems = [URLQueryItem(name: "token", value: membership.token)]
-    // A "+" in a query value would be read as a space.
-    parts.percentEncodedQuery = parts.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+    parts.query = nil
     return parts.string
   }
 
@@ -35,7 +34,9 @@ struct LiveListener: Sendable {
     var backoff = Duration.milliseconds(250)
     while !Task.isCancelled {
       let connected = Mutex(false)
-      _ = try? await WebSocketClient.connect(url: url, logger: silent) { inbound, _, _ in
+      let configuration = WebSocketClientConfiguration(
+        additionalHeaders: [.authorization: "Bearer \(membership.token)"])
+      _ = try? await WebSocketClient.connect(url: url, configuration: configuration, logger: silent) { inbound, _, _ in
         connected.withLock { $0 = true }
         await onPush()
         for try await _ in inbound.messages(maxSize: 64 << 20) { await onPush() }

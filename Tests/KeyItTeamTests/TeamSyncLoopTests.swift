@@ -13,6 +13,8 @@ import Testing
 /// A hub on a fixed loopback port that can be stopped and started again, its log kept.
 final class StoppableHub: Sendable {
   let store: SQLiteHubStore
+  /// The live sockets open on the hub.
+  let broadcaster = HubBroadcaster()
   let port: Int
   let path = NSTemporaryDirectory() + "hub-\(UUID().uuidString).sqlite"
   private let running = Mutex<Task<Void, any Error>?>(nil)
@@ -25,7 +27,8 @@ final class StoppableHub: Sendable {
   var address: String { "http://127.0.0.1:\(port)" }
 
   func start() async throws {
-    let app = HubServer.application(store: store, configuration: .init(address: .hostname("127.0.0.1", port: port)))
+    let app = HubServer.application(
+      store: store, broadcaster: broadcaster, configuration: .init(address: .hostname("127.0.0.1", port: port)))
     running.withLock { $0 = Task { try await app.runService(gracefulShutdownSignals: []) } }
     // It answers (401 for a token it does not know) once it listens.
     while !(await refusesStrangers()) { try await Task.sleep(for: .milliseconds(20)) }
@@ -127,6 +130,42 @@ func eventually(_ condition: () async throws -> Bool) async throws {
     }
     try await eventually {
       try await a.teamStatus(bibleID: nil).map { $0.reachable == true && $0.unsent == 0 } ?? false
+    }
+    await group.triggerGracefulShutdown()
+    try await running.value
+    await hub.stop()
+  }
+
+  /// With the fallback sync ten minutes away, B can only learn A's save through the hub's live
+  /// socket (opened with the token in its `Authorization` header): the test's time limit fails it
+  /// otherwise.
+  @Test func aSaveReachesTheOtherDeviceThroughTheLiveSocket() async throws {
+    let hub = try StoppableHub()
+    try await hub.start()
+    let a = try KeyItStore.inMemory()
+    let b = try KeyItStore.inMemory()
+    let bible = try await a.createBible(name: "Tok Pisin")
+    let project = SyncChange.keyItProject(bibleUID: bible.uid)
+    for (store, member) in [(a, "A"), (b, "B")] {
+      try await TeamHub(store: store).join(
+        bibleUID: bible.uid, hub: hub.address, token: try await hub.store.invite(project: project, member: member))
+    }
+    let timing = TeamSyncService.Timing(interval: .seconds(600))
+    let group = ServiceGroup(
+      configuration: .init(
+        services: [a, b].map { .init(service: TeamSyncService(hub: TeamHub(store: $0), timing: timing)) },
+        logger: .init(label: "test")))
+    let running = Task { try await group.run() }
+    defer { running.cancel() }
+    try await eventually { try await b.teamStatus(bibleID: nil)?.reachable == true }
+    try await eventually { await hub.broadcaster.count == 2 }
+
+    let verse = try #require(
+      try await a.chapter(bibleID: nil, code: "JHN", chapter: 3).items.first { $0.verseNumber == 16 })
+    _ = try await a.setText(bibleID: nil, itemID: verse.itemID!, text: "God i laikim tumas ol manmeri")
+    try await eventually {
+      try await b.chapter(bibleID: nil, code: "JHN", chapter: 3).items.first { $0.verseNumber == 16 }?.itemText
+        == "God i laikim tumas ol manmeri"
     }
     await group.triggerGracefulShutdown()
     try await running.value
