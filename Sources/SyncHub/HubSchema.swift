@@ -23,6 +23,18 @@ enum HubSchema {
       UNIQUE (project, device, counter))
     """,
     "CREATE INDEX IF NOT EXISTS hub_changes_by_project ON hub_changes (project, seq)",
+    // Each device's highest counter per project, kept in the transaction that adds its changes: a
+    // push locks only its own devices' rows, so devices push at once instead of one after another.
+    """
+    CREATE TABLE IF NOT EXISTS hub_heads (
+      project TEXT NOT NULL, device TEXT NOT NULL, head BIGINT NOT NULL, PRIMARY KEY (project, device))
+    """,
+    // A hub made before the heads table gets it filled from its log (a no-op afterwards).
+    """
+    INSERT INTO hub_heads (project, device, head)
+    SELECT project, device, MAX(counter) FROM hub_changes GROUP BY project, device
+    ON CONFLICT (project, device) DO UPDATE SET head = GREATEST(hub_heads.head, excluded.head)
+    """,
     """
     CREATE TABLE IF NOT EXISTS hub_invitations (
       digest TEXT PRIMARY KEY, project TEXT NOT NULL, member TEXT NOT NULL,

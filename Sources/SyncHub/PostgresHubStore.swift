@@ -45,21 +45,36 @@ public final class PostgresHubStore: HubStore {
     try HubRules.check(project: project)
     try HubRules.check(changes, project: project)
     let logger = logger
+    let devices = Set(changes.map(\.device)).sorted()
     return try await client.withTransaction(logger: logger) { connection in
-      // One writer per project at a time, so two batches cannot both take the same next counter.
-      try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(project)))", logger: logger)
-      let outcome = admissible(changes, project: project, heads: try await Self.heads(connection, project: project))
-      // One statement for the whole batch: a row per change, from arrays.
+      // Locks the batch's devices' head rows (made at 0 for a new device), in device order so two
+      // batches cannot deadlock, and reads them: a batch of other devices goes on at the same time.
+      var locked: [String: Int64] = [:]
+      let rows = try await connection.query(
+        """
+        INSERT INTO hub_heads (project, device, head) SELECT \(project), d, 0 FROM unnest(\(devices)::text[]) AS d
+        ORDER BY d ON CONFLICT (project, device) DO UPDATE SET head = hub_heads.head RETURNING device, head
+        """, logger: logger)
+      for try await (device, head) in rows.decode((String, Int64).self) { locked[device] = head }
+      let outcome = admissible(changes, project: project, heads: SyncHeads(locked))
       let added = outcome.added
-      if !added.isEmpty {
-        try await connection.query(
-          """
+      // The changes and the new heads in one statement, which also reads the other devices' heads.
+      let moved = devices.filter { outcome.heads[$0] != locked[$0] }
+      let others = try await connection.query(
+        """
+        WITH stored AS (
           INSERT INTO hub_changes (project, device, counter, clock, author, payload)
           SELECT \(project), * FROM unnest(\(added.map(\.device))::text[], \(added.map(\.counter))::bigint[],
-          \(added.map(\.clock.description))::text[], \(added.map(\.author))::text[], \(added.map(\.payload))::text[])
-          """, logger: logger)
-      }
-      return AddOutcome(added: outcome.added, refusedForGap: outcome.refusedForGap, heads: outcome.heads)
+          \(added.map(\.clock.description))::text[], \(added.map(\.author))::text[], \(added.map(\.payload))::text[])),
+        moved AS (
+          UPDATE hub_heads h SET head = m.head FROM unnest(\(moved)::text[], \(moved.map { outcome.heads[$0] })::bigint[])
+          AS m(device, head) WHERE h.project = \(project) AND h.device = m.device)
+        SELECT device, head FROM hub_heads WHERE project = \(project) AND head > 0
+          AND NOT (device = ANY(\(devices)::text[]))
+        """, logger: logger)
+      var heads = SyncHeads(outcome.heads.counters.filter { $0.value > 0 })
+      for try await (device, head) in others.decode((String, Int64).self) { heads.counters[device] = head }
+      return AddOutcome(added: added, refusedForGap: outcome.refusedForGap, heads: heads)
     }
   }
 
@@ -98,7 +113,7 @@ public final class PostgresHubStore: HubStore {
 
   private static func heads(_ connection: PostgresConnection, project: String) async throws -> SyncHeads {
     let rows = try await connection.query(
-      "SELECT device, MAX(counter) FROM hub_changes WHERE project = \(project) GROUP BY device",
+      "SELECT device, head FROM hub_heads WHERE project = \(project) AND head > 0",
       logger: Logger(label: "scriptorium.hub.postgres"))
     var counters: [String: Int64] = [:]
     for try await (device, head) in rows.decode((String, Int64).self) { counters[device] = head }

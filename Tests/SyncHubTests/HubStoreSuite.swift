@@ -147,3 +147,29 @@ func change(
     }
   }
 }
+
+@Suite struct PostgresHeadsTableTests {
+  /// A PostgreSQL hub made before the heads table: its log is kept, and preparing it again gives
+  /// every device its head, so pushes go on where they were.
+  @Test func aHubFromBeforeTheHeadsTableKeepsEveryDevicesHead() async throws {
+    let server = try #require(PostgresServer.shared)
+    let database = "hub_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    try await withPostgres(server, database: server.database) { client in
+      try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"))
+    }
+    try await withPostgres(server, database: database) { client in
+      let store = PostgresHubStore(client: client)
+      try await store.prepare()
+      _ = try await store.add([change("a", 1), change("a", 2), change("b", 1)], project: "keyit:team")
+      _ = try await store.add([change("a", 1, project: "keyit:other")], project: "keyit:other")
+      try await client.query("DROP TABLE hub_heads")
+      try await store.prepare()
+      #expect(try await store.heads(project: "keyit:team") == SyncHeads(["a": 2, "b": 1]))
+      let outcome = try await store.add([change("a", 2), change("a", 3), change("c", 2)], project: "keyit:team")
+      #expect(outcome.added.map(\.counter) == [3])
+      #expect(outcome.refusedForGap == 1)
+      #expect(outcome.heads == SyncHeads(["a": 3, "b": 1]))
+      #expect(try await store.heads(project: "keyit:other") == SyncHeads(["a": 1]))
+    }
+  }
+}
