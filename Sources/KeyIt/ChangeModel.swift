@@ -86,6 +86,9 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   public enum Kind: String, Codable, Sendable {
     /// The Bible was created (the first change of its log).
     case bible
+    /// The Bible's name or book-name list changed (`bible` holds the whole spec; the latest by
+    /// clock of these and the first change is what every device shows).
+    case settings
     /// Items of one chapter changed (text saved, action performed, chapter imported).
     case edit
     /// A conflict of one chapter was resolved (or the resolution undone), with the text it set.

@@ -59,6 +59,9 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   case hubUnreachable(reason: String)
   /// The hub refused the member token (401), or the request.
   case hubRefused(status: Int)
+  /// The Bible is shared with a team (or holds other devices' changes): every device numbers its
+  /// verses alike, so its versification stays as it was shared.
+  case versificationOfSharedBible(bibleUID: String)
 
   /// A sentence a user can act on.
   public var description: String {
@@ -105,6 +108,8 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .notInTeam(let uid): "the Bible \(uid) has not joined a team on this device"
     case .notOnHub(let uid): "the hub has no Bible \(uid): check its id, or share it from the device that has it"
     case .hubUnreachable(let reason): "the hub cannot be reached (\(reason)); your work is kept and syncs later"
+    case .versificationOfSharedBible(let uid):
+      "the Bible \(uid) is shared with a team: its versification stays the one it was shared with"
     case .hubRefused(let status):
       status == 401
         ? "the hub refused the member token: ask for a new invitation" : "the hub refused the request (HTTP \(status))"

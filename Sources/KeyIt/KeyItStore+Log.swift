@@ -148,38 +148,56 @@ extension KeyItStore {
   }
 
   /// Gives every Bible, chapter and item of a database made before text ids its ids, and writes
-  /// each Bible's log so far: the Bible, then each opened chapter as it differs from a new one.
-  /// Run once, by the migration; a Bible that later joins a team brings everything it has.
+  /// each Bible's log so far. Run once, by the migration; a Bible that later joins a team brings
+  /// everything it has.
   static func giveTextIDs(_ db: Database, wallMillis: Int64) throws {
     try makeDevice(db)
     for var bible in try Bible.order(Bible.Columns.bibleID).fetchAll(db) {
-      bible.uid = TextID.make()
-      try db.execute(sql: "UPDATE Bibles SET uid = ? WHERE bibleID = ?", arguments: [bible.uid, bible.bibleID])
-      try log(db, bible: bible, KeyItChange(kind: .bible, bible: bible.sharedSpec), wallMillis: wallMillis)
-      let chapters = try Chapter.filter(Chapter.Columns.bibleID == bible.bibleID)
-        .order(Chapter.Columns.bookID, Chapter.Columns.chapterNumber).fetchAll(db)
-      for var chapter in chapters {
-        chapter.uid = TextID.chapter(
-          bible: bible.uid, book: try bookCode(db, chapter), chapter: chapter.chapterNumber)
-        try db.execute(
-          sql: "UPDATE Chapters SET uid = ? WHERE chapterID = ?", arguments: [chapter.uid, chapter.chapterID])
-        var taken: Set<String> = []
-        for item in try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID)
-          .order(VerseItem.Columns.itemID).fetchAll(db)
-        {
-          let uid =
-            item.intSeq == 0
-            ? uidForNewItem(item.itemType, verse: item.verseNumber, chapterUID: chapter.uid, taken: taken)
-            : TextID.make()
-          taken.insert(uid)
-          try db.execute(sql: "UPDATE VerseItems SET uid = ? WHERE itemID = ?", arguments: [uid, item.itemID])
-        }
-        if chapter.itemRecsCreated {
-          try logChapter(
-            db, chapter: chapter, before: baseStates(bible: bible, chapter: chapter), wallMillis: wallMillis)
-        }
+      try identifyAnew(db, bible: &bible, wallMillis: wallMillis)
+    }
+  }
+
+  /// Gives a Bible a new text id, its chapters and items the ids derived from it (a new UUIDv7 for
+  /// an item no place derives), and writes its log afresh from its tables: the Bible, then each
+  /// opened chapter as it differs from a new one. What any hub holds of the old id stays apart.
+  static func identifyAnew(_ db: Database, bible: inout Bible, wallMillis: Int64) throws {
+    bible.uid = TextID.make()
+    try db.execute(sql: "UPDATE Bibles SET uid = ? WHERE bibleID = ?", arguments: [bible.uid, bible.bibleID])
+    try db.execute(sql: "DELETE FROM KeyItChanges WHERE bibleID = ?", arguments: [bible.bibleID])
+    try db.execute(sql: "DELETE FROM KeyItSync WHERE bibleID = ?", arguments: [bible.bibleID])
+    try log(db, bible: bible, KeyItChange(kind: .bible, bible: bible.sharedSpec), wallMillis: wallMillis)
+    let chapters = try Chapter.filter(Chapter.Columns.bibleID == bible.bibleID)
+      .order(Chapter.Columns.bookID, Chapter.Columns.chapterNumber).fetchAll(db)
+    for var chapter in chapters {
+      chapter.uid = TextID.chapter(bible: bible.uid, book: try bookCode(db, chapter), chapter: chapter.chapterNumber)
+      try db.execute(sql: "UPDATE Chapters SET uid = ? WHERE chapterID = ?", arguments: [chapter.uid, chapter.chapterID])
+      var taken: Set<String> = []
+      for item in try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID)
+        .order(VerseItem.Columns.itemID).fetchAll(db)
+      {
+        let uid =
+          item.intSeq == 0
+          ? uidForNewItem(item.itemType, verse: item.verseNumber, chapterUID: chapter.uid, taken: taken)
+          : TextID.make()
+        taken.insert(uid)
+        try db.execute(sql: "UPDATE VerseItems SET uid = ? WHERE itemID = ?", arguments: [uid, item.itemID])
+      }
+      if chapter.itemRecsCreated {
+        try logChapter(db, chapter: chapter, before: baseStates(bible: bible, chapter: chapter), wallMillis: wallMillis)
       }
     }
+  }
+
+  /// True when the Bible's team (or a team it was in) may have it: it is in a team on this device,
+  /// or its log holds another device's change.
+  static func isShared(_ db: Database, bible: Bible) throws -> Bool {
+    let me = try device(db).device
+    return try Bool.fetchOne(
+      db,
+      sql: """
+        SELECT EXISTS (SELECT 1 FROM KeyItTeams WHERE bibleUID = ?)
+          OR EXISTS (SELECT 1 FROM KeyItChanges WHERE bibleID = ? AND device != ?)
+        """, arguments: [bible.uid, bible.bibleID, me]) ?? false
   }
 }
 

@@ -75,6 +75,7 @@ extension KeyItStore {
         try Self.insertLogged(db, bibleID: bible!.bibleID!, change, chapterKey: payload.chapterKey)
         if let key = payload.chapterKey { chapters.insert(key) }
       }
+      if payloads.contains(where: { $0.kind == .settings }) { try Self.applyLoggedSettings(db, bible: &bible!) }
       // Observing the latest reading moves the clock as far as observing each in turn would.
       if let latest = added.map(\.clock).max() { try Self.observe(db, latest, wallMillis: now) }
       for key in chapters.sorted() { try self.replayChapter(db, bible: bible!, key: key) }
@@ -164,12 +165,12 @@ extension KeyItStore {
     return String(decoding: try! encoder.encode(value), as: UTF8.self)
   }
 
-  /// Everything of a Bible a team shares, as text: each logged chapter's items (by uid, in printed
-  /// order) and conflicts. Two devices that hold the same changes have the same snapshot.
+  /// Everything of a Bible a team shares, as text: its name, book names and numbering, then each
+  /// logged chapter's items (by uid, in printed order) and conflicts. Two devices that hold the same changes have the same snapshot.
   public func teamSnapshot(bibleUID: String) async throws -> String {
     try await writer.read { db in
       guard let bible = try Self.bible(db, uid: bibleUID) else { return "" }
-      var lines: [String] = []
+      var lines = ["= \(Self.json(bible.sharedSpec))"]
       for key in try Self.loggedChapters(db, bibleID: bible.bibleID!) {
         lines.append("# \(key)")
         guard let chapter = try Self.existingChapter(db, bible: bible, key: key) else { continue }

@@ -13,13 +13,17 @@ public struct VersificationChangeReport: Codable, Sendable, Equatable {
 
 extension KeyItStore {
   /// Changes a Bible's versification, moving typed text by the `.vrs` mapping lines, in one
-  /// transaction. Refused, naming the verses and changing nothing, when text would be lost.
-  /// Items keep their ids, so a page open on a moved verse still saves into it.
+  /// transaction. Refused, naming the verses and changing nothing, when text would be lost, and
+  /// for a Bible shared with a team. Items keep their row ids, so a page open on a moved verse still
+  /// saves into it; the Bible gets a new text id and its log is written afresh (`identifyAnew`), so
+  /// the log replays to the new numbering and nothing a hub held of the old one can mix with it.
   public func changeVersification(bibleID: Int64?, to: Versification) async throws -> VersificationChangeReport {
-    try await writer.write { db in
+    let now = now()
+    return try await writer.write { db in
       var bible = try Self.bible(db, bibleID)
       let from = bible.versification
       guard from != to else { return VersificationChangeReport(from: from, to: to, moved: []) }
+      if try Self.isShared(db, bible: bible) { throw KeyItError.versificationOfSharedBible(bibleUID: bible.uid) }
       var books = try Book.filter(Book.Columns.bibleID == bible.bibleID).fetchAll(db)
       let codes = Dictionary(uniqueKeysWithValues: books.map { ($0.bookID, $0.bookCode) })
       let created = try Chapter.filter(Chapter.Columns.bibleID == bible.bibleID && Chapter.Columns.itemRecsCreated)
@@ -62,6 +66,7 @@ extension KeyItStore {
           DELETE FROM Chapters WHERE bibleID = ? AND chapterNumber >
             (SELECT numChaps FROM Books WHERE Books.bibleID = Chapters.bibleID AND Books.bookID = Chapters.bookID)
           """, arguments: [bible.bibleID])
+      try Self.identifyAnew(db, bible: &bible, wallMillis: now)
       return VersificationChangeReport(
         from: from, to: to, moved: plan.moved.map { "\($0.from) → \($0.to)" })
     }

@@ -110,34 +110,36 @@ public final class KeyItStore: Sendable {
     }
   }
 
-  /// Renames a Bible.
+  /// Renames a Bible (a change its team's devices receive).
   public func renameBible(_ id: Int64, to name: String) async throws -> Bible {
     let name = try cleanName(name)
+    let now = now()
     return try await writer.write { db in
-      var bible = try Self.bible(db, id)
+      let old = try Self.bible(db, id)
+      var bible = old
       bible.name = name
       try bible.update(db)
+      try Self.logSettings(db, old: old, new: bible, wallMillis: now)
       return bible
     }
   }
 
   /// Saves the setup screen: the Bible's name, its book-name list (a new list renames every book)
-  /// and whether opening Key It goes straight to where the user left off.
+  /// and whether opening Key It goes straight to where the user left off (this device's choice
+  /// only: the name and list are changes its team's devices receive).
   public func updateSetup(_ id: Int64, name: String, bookNames: String, goStraight: Bool) async throws -> Bible {
     let name = try cleanName(name)
     let names = try BookCatalog.names(list: bookNames)
+    let now = now()
     return try await writer.write { db in
-      var bible = try Self.bible(db, id)
-      if bible.bookNames != bookNames {
-        for (number, bookName) in names {
-          try db.execute(
-            sql: "UPDATE Books SET bookName = ? WHERE bibleID = ? AND bookID = ?", arguments: [bookName, id, number])
-        }
-      }
+      let old = try Self.bible(db, id)
+      var bible = old
+      if bible.bookNames != bookNames { try Self.setBookNames(db, bibleID: id, names) }
       bible.name = name
       bible.bookNames = bookNames
       bible.goStraight = goStraight
       try bible.update(db)
+      try Self.logSettings(db, old: old, new: bible, wallMillis: now)
       return bible
     }
   }

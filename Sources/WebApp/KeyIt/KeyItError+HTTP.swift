@@ -10,7 +10,7 @@ extension KeyItError: ServerError {
     case .unknownExportFormat: .badRequest
     case .unknownBible, .unknownBook, .unknownChapter, .unknownItem, .unknownConflict, .notInTeam, .notOnHub: .notFound
     case .hubUnreachable, .hubRefused: .badGateway
-    case .noBible, .staleText, .versificationLosesText: .conflict
+    case .noBible, .staleText, .versificationLosesText, .versificationOfSharedBible: .conflict
     case .badResourceLine, .file: .internalServerError
     case .blankName, .unknownNameList, .unknownAction, .actionNotAllowed, .itemHasNoText, .offsetOutOfRange, .usfm,
       .controlCharacter, .notInVersification, .cannotAddBook, .badHubAddress, .badToken:
@@ -28,7 +28,7 @@ extension KeyItError: ServerError {
     case .cannotAddBook: "book"
     case .unknownExportFormat: "format"
     case .staleText: "text"
-    case .versificationLosesText: "versification"
+    case .versificationLosesText, .versificationOfSharedBible: "versification"
     case .unknownConflict: "conflict"
     case .badHubAddress: "hub"
     case .badToken, .hubRefused: "token"
@@ -103,6 +103,7 @@ extension KeyItError: ServerError {
     case .notInTeam(let uid): t("keyit.team.error.notInTeam", ["uid": quotedInput(uid)])
     case .notOnHub(let uid): t("keyit.team.error.notOnHub", ["uid": quotedInput(uid)])
     case .hubUnreachable(let reason): t("keyit.team.error.hubUnreachable", ["reason": .text(reason)])
+    case .versificationOfSharedBible: t("keyit.team.error.versificationShared")
     case .hubRefused(let status):
       status == 401
         ? t("keyit.team.error.hubRefusedToken") : t("keyit.team.error.hubRefused", ["status": .text(String(status))])
