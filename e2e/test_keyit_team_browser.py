@@ -11,7 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import BINARY, Server, chromium, free_port, wait_for
-from test_keyit_browser import create_bible, field, open_chapter
+from test_keyit_browser import act, create_bible, field, open_chapter, row, wait_items
 
 
 class Hub:
@@ -109,17 +109,22 @@ def open_conflicts(browser, server):
     return browser.find_elements(By.CSS_SELECTOR, "li.conflict:not(.resolved)")
 
 
-def test_two_devices_share_a_bible_and_settle_a_conflict(team):
-    hub, a, b, browser_a, browser_b = team
+def share(hub, a, b, browser_a, browser_b):
+    """A creates a Bible and both devices join its team (the hub started); returns its text id."""
     create_bible(browser_a, a, name="Ruth Team")
     browser_a.get(a.base + "/keyit/setup")
     uid = browser_a.find_element(By.ID, "bible-uid").text
     project = f"keyit:{uid}"
     token_a, token_b = hub.invite(project, "Ana"), hub.invite(project, "Ben")
     hub.start()
-
     join(browser_a, a, hub, token_a)
     join(browser_b, b, hub, token_b, uid=uid)
+    return uid
+
+
+def test_two_devices_share_a_bible_and_settle_a_conflict(team):
+    hub, a, b, browser_a, browser_b = team
+    uid = share(hub, a, b, browser_a, browser_b)
     assert browser_b.find_element(By.ID, "bible-uid").text == uid
 
     # Both online: A's edit reaches B's open chapter without anyone pressing anything.
@@ -176,3 +181,36 @@ def test_two_devices_share_a_bible_and_settle_a_conflict(team):
     assert browser_b.find_elements(By.ID, "no-conflicts")
     assert browser_b.find_elements(By.CSS_SELECTOR, "li.conflict.resolved button.undo")
     eventually_shows(browser_b, b, 2, "The name of the man was Elimelech (Abimelech)")
+
+
+def test_an_open_chapter_redraws_what_another_device_bridged_and_typing_goes_on(team):
+    hub, a, b, browser_a, browser_b = team
+    share(hub, a, b, browser_a, browser_b)
+    open_chapter(browser_a, a, "RUT", 1)
+    type_verse(browser_a, 3, "Elimelech died;")
+    type_verse(browser_a, 4, "they took wives.")
+    open_chapter(browser_b, b, "RUT", 1)
+    wait_for(browser_b, lambda d: field(d, "Verse", 4).get_attribute("value") == "they took wives.", timeout=20)
+    browser_b.execute_script("window.notReloaded = true")
+    # B is typing in verse 10 while A bridges verses 3 and 4 and puts a heading before verse 6.
+    box = field(browser_b, "Verse", 10)
+    box.click()
+    box.send_keys("And they said")
+    count = act(browser_a, row(browser_a, "Verse", 3), "bridgeNext")
+    wait_items(browser_a, count - 1)
+    count = act(browser_a, row(browser_a, "Verse", 6), "insertHeadingBefore")
+    wait_items(browser_a, count + 1)
+
+    def redrawn(d):
+        labels = [label.text for label in d.find_elements(By.CSS_SELECTOR, "#items li .label")]
+        return any(text.startswith("Verses 3–4") for text in labels) and d.find_elements(
+            By.CSS_SELECTOR, "#items li.type-Heading")
+    wait_for(browser_b, redrawn, timeout=30)
+    assert browser_b.execute_script("return window.notReloaded === true")
+    assert field(browser_b, "Verse", 3).get_attribute("value") == "Elimelech died; they took wives."
+    # The field being typed in keeps the focus and what was typed, and typing goes on into it.
+    focused = browser_b.switch_to.active_element
+    assert focused.get_attribute("value") == "And they said"
+    focused.send_keys(" to her")
+    wait_for(browser_b, lambda d: d.find_element(By.ID, "save-status").text == "Saved")
+    eventually_shows(browser_a, a, 10, "And they said to her")

@@ -170,7 +170,8 @@ extension KeyItStore {
       .order(Chapter.Columns.bookID, Chapter.Columns.chapterNumber).fetchAll(db)
     for var chapter in chapters {
       chapter.uid = TextID.chapter(bible: bible.uid, book: try bookCode(db, chapter), chapter: chapter.chapterNumber)
-      try db.execute(sql: "UPDATE Chapters SET uid = ? WHERE chapterID = ?", arguments: [chapter.uid, chapter.chapterID])
+      try db.execute(
+        sql: "UPDATE Chapters SET uid = ? WHERE chapterID = ?", arguments: [chapter.uid, chapter.chapterID])
       var taken: Set<String> = []
       for item in try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID)
         .order(VerseItem.Columns.itemID).fetchAll(db)

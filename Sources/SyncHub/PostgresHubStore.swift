@@ -41,14 +41,64 @@ public final class PostgresHubStore: HubStore {
     return found
   }
 
+  /// Adds a batch in one statement when each device's head is where its first change in the batch
+  /// says (as when a device sends what the hub lacks): the statement moves those heads only if they
+  /// are still there, and stores the changes of the devices it moved. A device whose head was
+  /// elsewhere, or moved meanwhile, goes through `addLocked`.
   public func add(_ changes: [SyncChange], project: String) async throws -> AddOutcome {
     try HubRules.check(project: project)
     try HubRules.check(changes, project: project)
+    var guessed: [String: Int64] = [:]
+    for change in changes where guessed[change.device] == nil { guessed[change.device] = change.counter - 1 }
+    let outcome = admissible(changes, project: project, heads: SyncHeads(guessed))
+    let moves = guessed.keys.sorted()
+    let rows = try await client.query(
+      """
+      WITH moves(device, old, new) AS (
+        SELECT * FROM unnest(\(moves)::text[], \(moves.map { guessed[$0]! })::bigint[],
+        \(moves.map { outcome.heads[$0] })::bigint[])),
+      updated AS (
+        UPDATE hub_heads h SET head = m.new FROM moves m
+        WHERE h.project = \(project) AND h.device = m.device AND h.head = m.old RETURNING h.device),
+      inserted AS (
+        INSERT INTO hub_heads (project, device, head) SELECT \(project), device, new FROM moves WHERE old = 0
+        ON CONFLICT (project, device) DO NOTHING RETURNING device),
+      settled AS (SELECT device FROM updated UNION ALL SELECT device FROM inserted),
+      stored AS (
+        INSERT INTO hub_changes (project, device, counter, clock, author, payload)
+        SELECT \(project), c.* FROM unnest(\(outcome.added.map(\.device))::text[],
+        \(outcome.added.map(\.counter))::bigint[], \(outcome.added.map(\.clock.description))::text[],
+        \(outcome.added.map(\.author))::text[], \(outcome.added.map(\.payload))::text[])
+        AS c(device, counter, clock, author, payload) WHERE c.device IN (SELECT device FROM settled))
+      SELECT TRUE, device, 0::bigint FROM settled
+      UNION ALL SELECT FALSE, device, head FROM hub_heads WHERE project = \(project) AND head > 0
+      """, logger: logger)
+    var settled: Set<String> = []
+    var heads = SyncHeads()
+    for try await (isSettled, device, head) in rows.decode((Bool, String, Int64).self) {
+      if isSettled { settled.insert(device) } else { heads.counters[device] = head }
+    }
+    for device in settled { heads.counters[device] = outcome.heads[device] }
+    // The guess was right for the settled devices, so what it admitted of them is what the log took.
+    let done = admissible(changes.filter { settled.contains($0.device) }, project: project, heads: SyncHeads(guessed))
+    let rest = changes.filter { !settled.contains($0.device) }
+    guard !rest.isEmpty else { return AddOutcome(added: done.added, refusedForGap: done.refusedForGap, heads: heads) }
+    let locked = try await addLocked(rest, project: project)
+    let order = Dictionary(changes.enumerated().map { ("\($1.device) \($1.counter)", $0) }) { first, _ in first }
+    return AddOutcome(
+      added: (done.added + locked.added).sorted {
+        order["\($0.device) \($0.counter)"]! < order["\($1.device) \($1.counter)"]!
+      },
+      refusedForGap: done.refusedForGap + locked.refusedForGap,
+      heads: SyncHeads(heads.counters.merging(locked.heads.counters) { max($0, $1) }))
+  }
+
+  /// Adds a batch in a transaction that locks its devices' head rows (made at 0 for a new device),
+  /// in device order so two batches cannot deadlock: a batch of other devices goes on at the same time.
+  private func addLocked(_ changes: [SyncChange], project: String) async throws -> AddOutcome {
     let logger = logger
     let devices = Set(changes.map(\.device)).sorted()
     return try await client.withTransaction(logger: logger) { connection in
-      // Locks the batch's devices' head rows (made at 0 for a new device), in device order so two
-      // batches cannot deadlock, and reads them: a batch of other devices goes on at the same time.
       var locked: [String: Int64] = [:]
       let rows = try await connection.query(
         """

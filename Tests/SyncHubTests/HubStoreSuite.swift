@@ -173,3 +173,59 @@ func change(
     }
   }
 }
+
+@Suite struct HubStoreAgreementTests {
+  /// Random batches as devices (and retries, and forgers) send them: the next changes, ones the log
+  /// holds, repeats, gaps, changes out of order, several devices at once. Each store answers every
+  /// batch as the in-memory log does (the same rule), and holds the same log afterwards.
+  @Test(arguments: StoreKind.allCases) func everyBatchIsAnsweredAsTheRuleSays(kind: StoreKind) async throws {
+    try await withStore(kind) { store in
+      var random = SeededGenerator(seed: 23)
+      let reference = InMemoryChangeLog()
+      var sent: [String: Int64] = ["a": 0, "b": 0, "c": 0]
+      for _ in 0..<60 {
+        var batch: [SyncChange] = []
+        for device in sent.keys.sorted() where Bool.random(using: &random) {
+          let head = await reference.heads(project: "keyit:team")[device]
+          let from = max(1, head + Int64.random(in: -2...2, using: &random))
+          var counters = Array(from...(from + Int64.random(in: 0...3, using: &random)))
+          if Int.random(in: 0..<4, using: &random) == 0 { counters.shuffle(using: &random) }
+          if Int.random(in: 0..<4, using: &random) == 0, let repeated = counters.first { counters.append(repeated) }
+          batch += counters.map { change(device, $0) }
+          sent[device] = max(sent[device]!, counters.max()!)
+        }
+        if Bool.random(using: &random) { batch.shuffle(using: &random) }
+        let expected = await reference.add(batch, project: "keyit:team")
+        let outcome = try await store.add(batch, project: "keyit:team")
+        #expect(outcome == expected, "batch \(batch.map { "\($0.device)\($0.counter)" })")
+      }
+      #expect(try await store.heads(project: "keyit:team") == (await reference.heads(project: "keyit:team")))
+      let stored = try await store.changes(project: "keyit:team", after: SyncHeads(), limit: 10_000)
+      let held = await reference.changes(project: "keyit:team", after: SyncHeads(), limit: 10_000)
+      #expect(stored.count == held.count)
+      #expect(Set(stored.map { "\($0.device) \($0.counter)" }) == Set(held.map { "\($0.device) \($0.counter)" }))
+    }
+  }
+
+  /// The same device's batches pushed at once (a retry racing the push it retries): each change is
+  /// stored once and the head is the highest counter sent.
+  @Test(arguments: StoreKind.allCases) func racingPushesOfOneDeviceStoreEachChangeOnce(kind: StoreKind) async throws {
+    try await withStore(kind) { store in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for start in stride(from: 1, through: 37, by: 4) {
+          group.addTask {
+            // Each batch starts where the one before left off or overlaps it: some wait for a gap.
+            for _ in 0..<3 {
+              _ = try await store.add((Int64(start)...Int64(start + 7)).map { change("a", $0) }, project: "keyit:team")
+              _ = try await store.add((1...Int64(start + 7)).map { change("a", $0) }, project: "keyit:team")
+            }
+          }
+        }
+        try await group.waitForAll()
+      }
+      #expect(try await store.heads(project: "keyit:team") == SyncHeads(["a": 44]))
+      let stored = try await store.changes(project: "keyit:team", after: SyncHeads(), limit: 1_000)
+      #expect(stored.map(\.counter) == Array(1...44))
+    }
+  }
+}

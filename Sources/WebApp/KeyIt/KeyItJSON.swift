@@ -33,6 +33,8 @@ struct ChapterJSON: Codable, Sendable {
 /// One item of a chapter for the edit screen.
 struct ItemJSON: Codable, Sendable {
   let id: Int64
+  /// The text id, the same on every device of a team: conflicts name items by it.
+  let uid: String
   let type: String
   let verse: Int
   /// The last verse the item covers (a bridge's end, else its verse).
@@ -49,6 +51,7 @@ struct ItemJSON: Codable, Sendable {
   init(_ labelled: LabelledItem) {
     let item = labelled.item
     id = item.itemID!
+    uid = item.uid
     type = item.itemType.rawValue
     verse = item.verseNumber
     lastVerse = item.lastVerse

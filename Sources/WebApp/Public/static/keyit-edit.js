@@ -14,7 +14,7 @@ const positioned = api("POST", `${bibleAPI}/position`, { book: chapter.book.code
   { keepalive: true }).catch(() => {});
 
 // Items in a team conflict get a badge that opens the book's conflicts.
-const conflictItems = new Set(JSON.parse($("conflict-items").textContent));
+let conflictItems = new Set(JSON.parse($("conflict-items").textContent));
 const conflictWords = $("conflict-words").dataset;
 
 const carets = new Map(); // item id -> caret position (UTF-16) when the field was left
@@ -240,7 +240,8 @@ function itemElement(item) {
   return row;
 }
 
-function render(focusId) {
+/** Draws the chapter's items (nothing is focused or scrolled). */
+function drawItems() {
   list.replaceChildren(...chapter.items.map(itemElement));
   // A line's text is shown indented as its break's style says (a poetry line, an indented paragraph).
   let style = null;
@@ -250,6 +251,10 @@ function render(focusId) {
     else if (style) list.children[index].classList.add(`style-${style}`);
   });
   fields().forEach(fitHeight);
+}
+
+function render(focusId) {
+  drawItems();
   const row = list.querySelector(`li[data-id="${focusId}"]`) || list.querySelector("li");
   if (!row) return;
   row.scrollIntoView({ block: "center" });
@@ -331,12 +336,53 @@ async function perform(item, action, offset) {
   }
 }
 
+/** What a structural change alters: which items there are, in which order, as what. */
+const shapeOf = (items) => items.map((item) => `${item.id} ${item.type} ${item.verse}-${item.lastVerse} ${item.marker}`).join("|");
+
+/** The ids of `items` in a conflict waiting, as the server has them now (those known so far when
+ * it cannot say). */
+async function conflictsAmong(items) {
+  const conflicts = await api("GET", `${bibleAPI}/conflicts`).catch(() => null);
+  if (!conflicts) return conflictItems;
+  const here = new Set(conflicts.filter((found) => found.book === chapter.book.code && found.chapter === chapter.number)
+    .map((found) => found.conflict.itemUID));
+  return new Set(items.filter((item) => here.has(item.uid)).map((item) => item.id));
+}
+
+/** Another device bridged, unbridged, inserted or deleted items, or a conflict came or went: the
+ * chapter is drawn again as the server has it. Text still waiting to be saved stays in its field
+ * (an item gone meets the save's refusal, which says where its verse went); the field being typed
+ * in keeps the focus and its caret; nothing scrolls. */
+function redrawSynced(fresh) {
+  const active = document.activeElement;
+  const focusedId = Number(active?.closest?.("li[data-id]")?.dataset.id);
+  const caret = active?.tagName === "TEXTAREA" ? active.selectionStart : null;
+  for (const item of fresh.items) if (typedOn.has(item.id) && !unsaved.has(item.id)) typedOn.set(item.id, item.revision);
+  chapter = { ...fresh, currentItem: chapter.currentItem };
+  drawItems();
+  const field = list.querySelector(`li[data-id="${focusedId}"] textarea`);
+  if (field && caret !== null) {
+    field.focus({ preventScroll: true });
+    field.setSelectionRange(caret, caret);
+  }
+}
+
 /** A team sync finished (keyit-team.js says so): the fields whose text another device changed take
- * it, unless the user is typing in them (a save then meets the new revision and asks). The caret of
- * a focused field stays where it was. */
+ * it, unless the user is typing in them (a save then meets the new revision and asks); the caret of
+ * a focused field stays where it was. A change of the chapter's items or conflicts redraws it. */
 async function takeSyncedText() {
+  // A word being composed (a phone's keyboard, an input method) is not interrupted: the sync's
+  // text is taken when it ends.
+  if (composing) { syncWaiting = true; return; }
   const fresh = await fetchChapter().catch(() => null);
   if (!fresh) return;
+  const conflicted = await conflictsAmong(fresh.items);
+  const sameConflicts = conflicted.size === conflictItems.size && [...conflicted].every((id) => conflictItems.has(id));
+  if (shapeOf(fresh.items) !== shapeOf(chapter.items) || !sameConflicts) {
+    conflictItems = conflicted;
+    redrawSynced(fresh);
+    return;
+  }
   for (const item of fresh.items) {
     const known = itemOf(item.id);
     if (!known || known.revision === item.revision || unsaved.has(item.id)) continue;
@@ -350,6 +396,13 @@ async function takeSyncedText() {
     fitHeight(box);
   }
 }
+let composing = false;
+let syncWaiting = false;
+document.addEventListener("compositionstart", () => { composing = true; });
+document.addEventListener("compositionend", () => {
+  composing = false;
+  if (syncWaiting) { syncWaiting = false; takeSyncedText(); }
+});
 document.addEventListener("keyit:synced", () => { takeSyncedText(); });
 
 retryButton.addEventListener("click", () => unsaved.flush().catch(showFailed));
