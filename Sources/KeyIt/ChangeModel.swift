@@ -15,6 +15,12 @@ public struct ItemState: Codable, Sendable, Hashable {
   /// The bridge's steps, oldest first: the text right after the step and the text the verse brought.
   public var steps: [[String]]
 
+  /// The verse numbers this item holds: its verse, or its bridge's verses (none for other items).
+  var coveredVerses: ClosedRange<Int>? {
+    guard type == .verse else { return nil }
+    return verse...max(verse, startsBridge ? bridgeEnd : verse)
+  }
+
   /// Everything but the text: the part concurrent structural changes settle by clock.
   var shape: ItemState {
     var shape = self

@@ -22,6 +22,11 @@ struct ChapterReplay {
 
   /// Applies one change of this chapter (its `payload` decoded as `change`).
   mutating func apply(_ logged: SyncChange, _ change: KeyItChange) {
+    applyItems(logged, change)
+    restoreUncoveredVerses(meant: Set(change.items.compactMap { $0.after?.coveredVerses }.joined()))
+  }
+
+  private mutating func applyItems(_ logged: SyncChange, _ change: KeyItChange) {
     if let resolution = change.resolution, let index = conflicts.firstIndex(where: { $0.id == resolution.conflict }) {
       if resolution.choice == .undo {
         conflicts[index].resolution = nil
@@ -83,6 +88,25 @@ struct ChapterReplay {
     } else {
       tombs[uid] = state
       items[uid] = nil
+    }
+  }
+
+  /// Two devices that bridged overlapping verses at once (1–2 on one, 2–3 on the other) can leave
+  /// a verse in no item: the later bridge took it, but its own start had been bridged away. A verse
+  /// the change meant to leave in an item (`meant`) and that is in none comes back from its
+  /// tombstone, with its text, as a verse of its own. Deterministic: every device restores the same one.
+  private mutating func restoreUncoveredVerses(meant: Set<Int>) {
+    let covered = Set(items.values.compactMap(\.coveredVerses).joined())
+    for verse in meant.subtracting(covered).sorted() {
+      guard
+        let uid = tombs.filter({ $0.value.type == .verse && $0.value.verse == verse }).keys.min(),
+        var state = tombs[uid]
+      else { continue }
+      state.startsBridge = false
+      state.bridgeEnd = 0
+      state.steps = []
+      items[uid] = state
+      tombs[uid] = nil
     }
   }
 

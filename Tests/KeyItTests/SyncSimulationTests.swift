@@ -177,16 +177,26 @@ struct SimLane {
     for ack in acknowledged where hubHeads[ack.device] < ack.counter {
       problems.append("acknowledged change \(ack.device)#\(ack.counter) missing")
     }
-    // Every word typed and not knowingly removed is in a verse, a heading or a conflict.
+    // Every word typed and not knowingly removed is in a verse, a heading or a conflict, and every
+    // chapter holds each of its verses once, with none missing.
     var texts: [String] = []
-    for line in snapshot.split(separator: "\n") where !line.hasPrefix("#") {
-      if line.hasPrefix("! ") {
+    var verses: [String: [Int]] = [:]
+    var chapter = ""
+    for line in snapshot.split(separator: "\n") where !line.hasPrefix("=") {
+      if line.hasPrefix("# ") {
+        chapter = String(line.dropFirst(2))
+      } else if line.hasPrefix("! ") {
         let conflict = try JSONDecoder().decode(TextConflict.self, from: Data(line.dropFirst(2).utf8))
         texts += [conflict.current, conflict.incoming]
         if conflict.current == conflict.incoming { problems.append("conflict \(conflict.id) has one text twice") }
       } else if let space = line.firstIndex(of: " ") {
-        texts.append(try JSONDecoder().decode(ItemState.self, from: Data(line[line.index(after: space)...].utf8)).text)
+        let state = try JSONDecoder().decode(ItemState.self, from: Data(line[line.index(after: space)...].utf8))
+        texts.append(state.text)
+        verses[chapter, default: []] += state.coveredVerses.map(Array.init) ?? []
       }
+    }
+    for (chapter, held) in verses where held.sorted() != Array(1..<((held.max() ?? 0) + 1)) {
+      problems.append("\(chapter) holds verses \(held.sorted())")
     }
     let present = Set(texts.flatMap { $0.split(separator: " ").map(String.init) })
     for word in typed.sorted() where !present.contains(word) { problems.append("typed word \(word) lost") }

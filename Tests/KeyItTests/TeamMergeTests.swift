@@ -48,6 +48,26 @@ struct TwoDevices {
     #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
   }
 
+  @Test func overlappingBridgesMadeAtOnceLeaveEveryVerseInTheChapter() async throws {
+    let team = try await TwoDevices()
+    try await team.a.type([1: "Paul,", 2: "a prisoner,", 3: "to Philemon"], in: try await team.chapterA())
+    try await team.syncBoth()
+    try await team.a.perform(.bridgeNext, on: try await team.chapterA().item(.verse, verse: 1))
+    try await team.b.perform(.bridgeNext, on: try await team.chapterB().item(.verse, verse: 2))
+    try await team.syncBoth()
+    for chapter in [try await team.chapterA(), try await team.chapterB()] {
+      let verses = chapter.items.filter { $0.itemType == .verse }
+      let covered = verses.flatMap { $0.verseNumber...max($0.verseNumber, $0.lastVsOfBridge) }
+      #expect(covered.sorted() == Array(1...chapter.chapter.numVerses), "every verse once")
+      let words = (verses.map(\.itemText) + (try await team.a.conflicts(bibleID: nil)).map(\.conflict.incoming))
+        .joined(separator: " ")
+      for word in ["Paul,", "a prisoner,", "to Philemon"] { #expect(words.contains(word)) }
+    }
+    #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
+    #expect(try await team.a.chaptersDifferingFromLog(bibleUID: team.uid).isEmpty)
+    #expect(try await team.b.chaptersDifferingFromLog(bibleUID: team.uid).isEmpty)
+  }
+
   @Test func headingsInsertedAtOnePlaceOnTwoDevicesAreBothKeptInOneOrder() async throws {
     let team = try await TwoDevices()
     let headingA = try await team.a.perform(.insertHeadingBefore, on: try await team.chapterA().item(.verse, verse: 4))
