@@ -52,30 +52,16 @@ public final class PostgresHubStore: HubStore {
     for change in changes where guessed[change.device] == nil { guessed[change.device] = change.counter - 1 }
     let outcome = admissible(changes, project: project, heads: SyncHeads(guessed))
     let moves = guessed.keys.sorted()
-    let rows = try await client.query(
-      """
-      WITH moves(device, old, new) AS (
-        SELECT * FROM unnest(\(moves)::text[], \(moves.map { guessed[$0]! })::bigint[],
-        \(moves.map { outcome.heads[$0] })::bigint[])),
-      updated AS (
-        UPDATE hub_heads h SET head = m.new FROM moves m
-        WHERE h.project = \(project) AND h.device = m.device AND h.head = m.old RETURNING h.device),
-      inserted AS (
-        INSERT INTO hub_heads (project, device, head) SELECT \(project), device, new FROM moves WHERE old = 0
-        ON CONFLICT (project, device) DO NOTHING RETURNING device),
-      settled AS (SELECT device FROM updated UNION ALL SELECT device FROM inserted),
-      stored AS (
-        INSERT INTO hub_changes (project, device, counter, clock, author, payload)
-        SELECT \(project), c.* FROM unnest(\(outcome.added.map(\.device))::text[],
-        \(outcome.added.map(\.counter))::bigint[], \(outcome.added.map(\.clock.description))::text[],
-        \(outcome.added.map(\.author))::text[], \(outcome.added.map(\.payload))::text[])
-        AS c(device, counter, clock, author, payload) WHERE c.device IN (SELECT device FROM settled))
-      SELECT TRUE, device, 0::bigint FROM settled
-      UNION ALL SELECT FALSE, device, head FROM hub_heads WHERE project = \(project) AND head > 0
-      """, logger: logger)
+    let rows = try await client.execute(
+      PostgresHubStatements.AddIfHeadsHold(
+        project: project, devices: moves, old: moves.map { guessed[$0]! }, new: moves.map { outcome.heads[$0] },
+        changes: outcome.added.map {
+          SyncChangeColumns(
+            device: $0.device, counter: $0.counter, clock: $0.clock.description, author: $0.author, payload: $0.payload)
+        }), logger: logger)
     var settled: Set<String> = []
     var heads = SyncHeads()
-    for try await (isSettled, device, head) in rows.decode((Bool, String, Int64).self) {
+    for try await (isSettled, device, head) in rows {
       if isSettled { settled.insert(device) } else { heads.counters[device] = head }
     }
     for device in settled { heads.counters[device] = outcome.heads[device] }
@@ -141,12 +127,9 @@ public final class PostgresHubStore: HubStore {
   }
 
   public func member(token: String, project: String) async throws -> String? {
-    let rows = try await client.query(
-      """
-      SELECT member FROM hub_invitations WHERE digest = \(HubRules.digest(token)) AND project = \(project)
-      AND NOT revoked
-      """, logger: logger)
-    for try await (member) in rows.decode(String.self) { return member }
+    let rows = try await client.execute(
+      PostgresHubStatements.Member(digest: HubRules.digest(token), project: project), logger: logger)
+    for try await member in rows { return member }
     return nil
   }
 
