@@ -22,9 +22,17 @@ struct ChapterReplay {
 
   /// Applies one change of this chapter (its `payload` decoded as `change`).
   mutating func apply(_ logged: SyncChange, _ change: KeyItChange) {
+    let held = heldVerses
     applyItems(logged, change)
-    restoreUncoveredVerses(meant: Set(change.items.compactMap { $0.after?.coveredVerses }.joined()))
+    // Verses the change leaves in an item as its device saw them, and those it removed without
+    // (an import of a file that lacks them, a chapter from before text ids).
+    let meant = Set(change.items.compactMap { $0.after?.coveredVerses }.joined())
+    let dropped = Set(change.items.filter { $0.after == nil }.compactMap { $0.before?.coveredVerses }.joined())
+    restoreVerses(held.union(meant).subtracting(dropped.subtracting(meant)))
   }
+
+  /// The verse numbers the living items hold.
+  private var heldVerses: Set<Int> { Set(items.values.compactMap(\.coveredVerses).joined()) }
 
   private mutating func applyItems(_ logged: SyncChange, _ change: KeyItChange) {
     if let resolution = change.resolution, let index = conflicts.firstIndex(where: { $0.id == resolution.conflict }) {
@@ -91,13 +99,14 @@ struct ChapterReplay {
     }
   }
 
-  /// Two devices that bridged overlapping verses at once (1–2 on one, 2–3 on the other) can leave
-  /// a verse in no item: the later bridge took it, but its own start had been bridged away. A verse
-  /// the change meant to leave in an item (`meant`) and that is in none comes back from its
-  /// tombstone, with its text, as a verse of its own. Deterministic: every device restores the same one.
-  private mutating func restoreUncoveredVerses(meant: Set<Int>) {
-    let covered = Set(items.values.compactMap(\.coveredVerses).joined())
-    for verse in meant.subtracting(covered).sorted() {
+  /// Two devices that bridged overlapping verses at once (2–3 on one, 3–4 or 1–2 on the other) can
+  /// leave a verse in no item: a bridge took it, then the bridge's own start was bridged away by a
+  /// device that had not seen it. Each of `verses` (those held before the change and those the
+  /// change meant to hold) that no item holds comes back from its tombstone, with its text, as a
+  /// verse of its own, so no verse number leaves the chapter. Every device restores the same one.
+  private mutating func restoreVerses(_ verses: Set<Int>) {
+    let covered = heldVerses
+    for verse in verses.subtracting(covered).sorted() {
       guard
         let uid = tombs.filter({ $0.value.type == .verse && $0.value.verse == verse }).keys.min(),
         var state = tombs[uid]
