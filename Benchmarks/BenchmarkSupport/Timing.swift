@@ -7,13 +7,18 @@ public func milliseconds(_ duration: Duration) -> Double {
 
 /// Median wall time in milliseconds of `runs` runs of `body`.
 public func median(runs: Int, _ body: () async throws -> Void) async throws -> Double {
+  percentile(try await wallTimes(runs: runs, body), 0.5)
+}
+
+/// The wall time in milliseconds of each of `runs` runs of `body`.
+public func wallTimes(runs: Int, _ body: () async throws -> Void) async throws -> [Double] {
   var times: [Double] = []
   for _ in 0..<runs {
     let start = ContinuousClock.now
     try await body()
     times.append(milliseconds(ContinuousClock.now - start))
   }
-  return percentile(times, 0.5)
+  return times
 }
 
 /// The value below which `fraction` of `values` lie (nearest rank).

@@ -115,11 +115,7 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   }
 
   /// The JSON a `SyncChange` carries (keys sorted, so equal changes are equal text).
-  var json: String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try! encoder.encode(self), as: UTF8.self)
-  }
+  var json: String { ChangeJSON.write(self) }
 
   init(
     kind: Kind, bible: SharedBibleSpec? = nil, book: String? = nil, chapter: Int? = nil,

@@ -49,10 +49,19 @@ extension KeyItStore {
       let books = try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
       return (bible, try self.exportContents(db, books: books))
     }
-    return try contents.map { content in
-      let spec = try bible.catalog.requireBook(code: content.code)
-      return (exportFileName(book: spec, bibleName: bible.name, format: format), format.write(content))
+    let names = try contents.map { content in
+      exportFileName(book: try bible.catalog.requireBook(code: content.code), bibleName: bible.name, format: format)
     }
+    // The books are written on every core, each in a task of its own.
+    let texts = await withTaskGroup(of: (Int, String).self) { group in
+      for (index, content) in contents.enumerated() {
+        group.addTask { (index, format.write(content)) }
+      }
+      var texts = [String](repeating: "", count: contents.count)
+      for await (index, text) in group { texts[index] = text }
+      return texts
+    }
+    return zip(names, texts).map { (fileName: $0, text: $1) }
   }
 
   /// Imports USFM books into a Bible. Every file is read first; if any is malformed nothing is
@@ -65,7 +74,7 @@ extension KeyItStore {
       return try zip(files, books).map { file, imported in
         var report: ImportReport?
         try db.inSavepoint {
-          report = try self.store(db, imported, from: file.name, bibleID: bible.bibleID)
+          report = try self.store(db, imported, from: file.name, bible: bible)
           return .commit
         }
         return report!
@@ -74,16 +83,16 @@ extension KeyItStore {
   }
 
   /// One imported book, in its own savepoint of the import's transaction.
-  private func store(_ db: Database, _ imported: ImportedBook, from fileName: String, bibleID: Int64?) throws
+  private func store(_ db: Database, _ imported: ImportedBook, from fileName: String, bible: Bible) throws
     -> ImportReport
   {
-    var book = try self.book(db, bibleID: bibleID, code: imported.spec.code)
+    var book = try self.book(db, bibleID: bible.bibleID, code: imported.spec.code)
     try self.createChapters(db, book: &book)
     book.usfmHeader = imported.header.joined(separator: "\n")
     try book.update(db)
     var verses = 0
     for chapter in imported.chapters {
-      verses += try self.replace(db, book: book, with: chapter)
+      verses += try self.replace(db, bible: bible, book: book, with: chapter)
     }
     return ImportReport(
       file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses,
@@ -111,44 +120,55 @@ extension KeyItStore {
     }
   }
 
-  /// Replaces a chapter's items with imported ones; returns the verses with text.
-  private func replace(_ db: Database, book: Book, with imported: ImportedChapter) throws -> Int {
-    var chapter = try Chapter.filter(
-      Chapter.Columns.bibleID == book.bibleID && Chapter.Columns.bookID == book.bookID
-        && Chapter.Columns.chapterNumber == imported.number
-    ).fetchOne(db)!
+  /// Replaces a chapter's items with imported ones and logs the change; returns the verses with text.
+  private func replace(_ db: Database, bible: Bible, book: Book, with imported: ImportedChapter) throws -> Int {
+    let chapter = try Chapter.fetchOne(
+      db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
+      arguments: [book.bibleID, book.bookID, imported.number])!
     let chapterID = chapter.chapterID!
-    try createItems(db, chapter: &chapter)
-    let before = try Self.itemStates(db, chapterID: chapterID)
-    try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
+    let before: [String: ItemState]
+    if chapter.itemRecsCreated {
+      before = try Self.itemStates(db, chapterID: chapterID)
+      try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
+    } else {
+      // A chapter never opened has no items yet, and the ones it would be created with are never logged.
+      before = Self.baseStates(bible: bible, chapter: chapter)
+    }
     let insertItem = try db.cachedStatement(
       sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
         + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    var taken: Set<String> = []
     let insertStep = try db.cachedStatement(
       sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
+    var after: [String: ItemState] = [:]
+    var taken: Set<String> = []
     var verses = 0
     for item in imported.items {
       let uid =
         item.intSeq == 0
-        ? Self.uidForNewItem(item.type, verse: item.verse, chapterUID: chapter.uid, taken: taken) : TextID.make()
+        ? Self.uidForNewItem(item.type, verse: item.verse, chapterUID: chapter.uid, taken: taken)
+        : TextID.make()
       taken.insert(uid)
       try insertItem.execute(arguments: [
         chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq,
         item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker, uid,
       ])
       let itemID = db.lastInsertedRowID
-      for _ in item.verse..<max(item.verse, item.lastVerseOfBridge) {
+      let steps = max(item.verse, item.lastVerseOfBridge) - item.verse
+      for _ in 0..<steps {
         try insertStep.execute(arguments: [itemID, item.text])
       }
-      if item.type == .verse, !item.text.isEmpty { verses += max(item.verse, item.lastVerseOfBridge) - item.verse + 1 }
+      after[uid] = ItemState(
+        verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
+        startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
+        text: item.text, steps: Array(repeating: [item.text, ""], count: steps))
+      if item.type == .verse, !item.text.isEmpty { verses += steps + 1 }
     }
     try db.cachedStatement(
       sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
     ).execute(arguments: [
       imported.items.count, imported.header.isEmpty ? nil : imported.header.joined(separator: "\n"), chapterID,
     ])
-    try Self.logChapter(db, chapter: chapter, before: before, wallMillis: now())
+    try Self.logChapter(db, chapter: chapter, before: before, after: after, wallMillis: now())
     return verses
   }
 
@@ -163,13 +183,18 @@ extension KeyItStore {
         && Chapter.Columns.itemRecsCreated)
     if let chapters { wanted = wanted.filter(chapters.contains(Chapter.Columns.chapterNumber)) }
     let rows = try wanted.fetchAll(db)
-    let items = try VerseItem.fetchAll(
+    var byChapter: [Int64: [VerseItem]] = [:]
+    let items = try Row.fetchCursor(
       db,
       sql: """
-        SELECT * FROM VerseItems WHERE chapterID IN (\(rows.map { String($0.chapterID!) }.joined(separator: ",")))
+        SELECT \(VerseItem.selection) FROM VerseItems
+        WHERE chapterID IN (\(rows.map { String($0.chapterID!) }.joined(separator: ",")))
         ORDER BY chapterID, itemOrder, intSeq, uid
         """)
-    let byChapter = Dictionary(grouping: items, by: \.chapterID)
+    while let row = try items.next() {
+      let item = try VerseItem(selected: row)
+      byChapter[item.chapterID, default: []].append(item)
+    }
     let rowsByBook = Dictionary(grouping: rows, by: \.bookID)
     return try books.map { book in
       let spec = try bible.catalog.requireBook(code: book.bookCode)

@@ -44,8 +44,9 @@ public enum TextID {
       for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (8 * (5 - index))) }
       bytes[6] = 0x70 | UInt8(counter >> 8)
       bytes[7] = UInt8(truncatingIfNeeded: counter)
-      var random = SystemRandomNumberGenerator()
-      for index in 8..<16 { bytes[index] = random.next() }
+      var system = SystemRandomNumberGenerator()
+      let random: UInt64 = system.next()  // one system call for all eight bytes
+      for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: random >> (8 * (index - 8))) }
       bytes[8] = 0x80 | (bytes[8] & 0x3F)
       let digits = Array("0123456789abcdef".utf8)
       var text: [UInt8] = []
