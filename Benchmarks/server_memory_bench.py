@@ -1,7 +1,7 @@
 """The server's memory with all four apps open in a browser and idle (issue 22: RSS ≤ 80 MB, release
 build). `scriptorium serve` on a fresh data folder with a 300-slide series installed; one headless
 Chromium opens Key It, Phrasebook, Lexikon and ShareSynch, each in a tab of its own, and stays
-idle. /proc/PID/status is read when the server listens, and after IDLE_SECONDS of idling with the
+idle. /proc/PID/status is read when the server answers /healthz, and after IDLE_SECONDS idle with the
 four tabs open: VmRSS (what the goal counts), VmHWM (the peak), and RssAnon / RssFile (the heap
 and stacks against the mapped binary and libraries). Each run is a new server and browser.
 
