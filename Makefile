@@ -50,6 +50,7 @@ bench: setup
 	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_edit_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_start_bench.py .build/release/scriptorium
+	.venv/bin/python Benchmarks/server_memory_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_latency_bench.py .build/release/scriptorium
 	.venv/bin/python Benchmarks/sharesynch_import_bench.py .build/release/scriptorium
 

@@ -118,6 +118,7 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Mustache", package: "swift-mustache"),
         .product(name: "HTTPTypes", package: "swift-http-types"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
       ],
       resources: [.copy("Templates"), .copy("Public")]
     ),

@@ -1,19 +1,23 @@
 """ShareSynch's "application boot": `scriptorium serve` from start to listening, with a 300-slide
-series installed and a package waiting in the inbox (the seed's limit: 2 s). The inbox must be
-installed in the background, after the server listens; the time until it is installed is shown
-beside.
+series installed and a 100 MB package waiting in the inbox (the seed's limit: 2 s; issue 22's
+goal: 100 ms). The package has been waiting an hour (its modification time says so), so the
+server installs it at once, in the background, after it listens; the time until it is installed
+is shown beside.
 
 Usage: sharesynch_start_bench.py BINARY [RUNS]   (make bench passes the release binary)
 """
 import json
+import os
 import shutil
 import socket
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+import zlib
 from pathlib import Path
 
 from web_bench_support import free_port
@@ -23,15 +27,28 @@ from test_sharesynch_browser import solid_png  # noqa: E402  (the e2e tests' gen
 
 SLIDES = 300
 SEED_LIMIT_MS = 2000
+GOAL_MS = 100
+INBOX_BYTES = 100 * 1000 * 1000  # the issue's 100 MB package
 
 
-def pack(binary, work, series_id, picture_size):
-    """A package of one sermon of 300 image slides; returns its path."""
+def noise_png(width, height):
+    """A PNG of random pixels, stored uncompressed: as many bytes as a photograph, or more."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = b"".join(b"\x00" + os.urandom(width * 3) for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows, 0)) + chunk(b"IEND", b""))
+
+
+def pack(binary, work, series_id, picture_size, noise=False):
+    """A package of one sermon of 300 image slides (solid colours, or random pixels when `noise`);
+    returns its path."""
     folder = work / series_id
     (folder / "media").mkdir(parents=True)
     slides = []
     for n in range(1, SLIDES + 1):
-        (folder / "media" / f"s{n}.png").write_bytes(solid_png(*picture_size, (n * 37 % 256, n * 91 % 256, 9)))
+        picture = noise_png(*picture_size) if noise else solid_png(*picture_size, (n * 37 % 256, n * 91 % 256, 9))
+        (folder / "media" / f"s{n}.png").write_bytes(picture)
         slides.append({"id": f"s{n}", "kind": "image", "resource": f"media/s{n}.png",
                        "notes": {"en": f"<p>Slide {n}.</p>"}})
     series = {"id": series_id, "name": series_id, "slideLanguages": ["en"], "noteLanguages": ["en"], "songs": [],
@@ -56,6 +73,8 @@ def one_start(binary, data, waiting):
     inbox = data / "inbox"
     inbox.mkdir(exist_ok=True)
     shutil.copy(waiting, inbox / waiting.name)
+    an_hour_ago = time.time() - 3600
+    os.utime(inbox / waiting.name, (an_hour_ago, an_hour_ago))
     began = time.perf_counter()
     server = subprocess.Popen([binary, "serve", "--port", str(port), "--data", str(data)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -74,30 +93,46 @@ def one_start(binary, data, waiting):
         server.wait(timeout=10)
 
 
+def bare_start(binary):
+    """ms for the same binary to load and run `--help` to its end: its libraries linked and its
+    runtime set up, the floor under any start-up order."""
+    began = time.perf_counter()
+    subprocess.run([binary, "--help"], check=True, capture_output=True)
+    return (time.perf_counter() - began) * 1000
+
+
 def main():
     binary = sys.argv[1]
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 7
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
         installed = pack(binary, work, "long", (160, 90))
-        waiting = pack(binary, work, "inboxed", (640, 360))
+        side = int((INBOX_BYTES / SLIDES / 3) ** 0.5) + 1  # square pictures of random pixels
+        waiting = pack(binary, work, "inboxed", (side, side), noise=True)
         size = waiting.stat().st_size
         base = work / "data"
         subprocess.run([binary, "sharesynch", "install", str(installed), "--data", str(base)],
                        check=True, capture_output=True)
-        ups, inboxes = [], []
+        ups, inboxes, bare = [], [], []
         for run in range(runs):
+            bare.append(bare_start(binary))
             data = work / f"run{run}"
             shutil.copytree(base, data)
             up, inbox = one_start(binary, data, waiting)
             ups.append(up)
             inboxes.append(inbox)
-    print(f"| serve start → listening, {SLIDES}-slide series installed, a package in the inbox "
+    load = os.getloadavg()
+    print(f"| serve start → listening, {SLIDES}-slide series installed, a {size / 1e6:.0f} MB package in the inbox "
           f"| p50 {statistics.median(ups):.0f} ms, max {max(ups):.0f} ms | the seed's {SEED_LIMIT_MS} ms "
-          f"| {statistics.median(ups) / SEED_LIMIT_MS:.3f}× | ≤ 1× {'✓' if max(ups) <= SEED_LIMIT_MS else '✗'} |")
-    print(f"| … the inbox package ({SLIDES} slides) installed in the background, from start "
-          f"| p50 {statistics.median(inboxes):.0f} ms | | | |")
-    print(f"({runs} runs; max stands in for p99 at this count; package {size // 1024} KB)")
+          f"| {statistics.median(ups) / SEED_LIMIT_MS:.3f}× | ≤ {GOAL_MS} ms "
+          f"{'✓' if max(ups) <= GOAL_MS else '✗'} |")
+    print(f"| floor: the same binary's `--help` from start to exit (linking and runtime alone) "
+          f"| p50 {statistics.median(bare):.0f} ms, max {max(bare):.0f} ms | | | |")
+    print(f"| … the inbox package ({SLIDES} slides, {size / 1e6:.0f} MB) installed in the background, from start "
+          f"| p50 {statistics.median(inboxes):.0f} ms, max {max(inboxes):.0f} ms | | | |")
+    print(f"({runs} runs; max stands in for p99 at this count; load average {load[0]:.2f} {load[1]:.2f} "
+          f"{load[2]:.2f} on {os.cpu_count()} cores at the end)")
+    print(f"Command: {' '.join(sys.argv)}")
 
 
 if __name__ == "__main__":

@@ -229,15 +229,17 @@ public actor PresentationHub {
       stages: clients.values.filter { $0.role == .stage }.count)
   }
 
-  /// Sends the state to every client; returns it.
+  /// Sends the state to every client at once (a slow socket delays no other screen); returns it.
   @discardableResult
   private func broadcast() async -> PresentationSnapshot? {
     guard let live else { return nil }
     let state = snapshot(of: live)
     sequence += 1
     let message = Self.encode(StateMessage(seq: sequence, state: state))
-    for client in clients.values {
-      try? await client.send(message)
+    await withTaskGroup(of: Void.self) { group in
+      for client in clients.values {
+        group.addTask { try? await client.send(message) }
+      }
     }
     return state
   }

@@ -9,6 +9,7 @@ import Localization
 import Logging
 import Mustache
 import Phrasebook
+import ServiceLifecycle
 import ShareSynch
 import ShareSynchServer
 import Stemming
@@ -57,10 +58,26 @@ public struct ServerSettings: Sendable {
 /// Builds the Scriptorium web application: the home page, and each app's pages and API from its
 /// route table (`<App>Routes.swift`).
 public enum WebServer {
-  /// The application for a data folder, ShareSynch's services already open on it, and Key It's
-  /// team sync, a service to run beside it.
-  public static func make(settings: ServerSettings, dataFolder: DataFolder, shareSynch: ShareSynchServices)
-    async throws -> (app: some ApplicationProtocol, teamSync: TeamSyncService)
+  /// The server for `settings`, listening as soon as it runs, before its apps are open: a request
+  /// or socket that comes while `opening` still opens them waits for it, and the start-up service
+  /// (run it beside the server) fails with `opening`'s error, which stops the server.
+  public static func listening(settings: ServerSettings, opening: Task<OpenedApps, any Error>)
+    -> (app: some ApplicationProtocol, startup: some Service)
+  {
+    var logger = Logger(label: "scriptorium")
+    logger.logLevel = .info
+    let app = application(
+      responder: OpeningResponder(opening: opening), presentations: { try await opening.value.shareSynch.hub },
+      token: settings.token, hosts: settings.hosts,
+      configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
+      logger: logger)
+    return (app, OpeningService(opening: opening))
+  }
+
+  /// Opens every app on a data folder, ShareSynch's services already open on it: their routes,
+  /// and Key It's team sync, a service to run beside the server.
+  public static func open(settings: ServerSettings, dataFolder: DataFolder, shareSynch: ShareSynchServices)
+    async throws -> OpenedApps
   {
     let pages = try await Pages()
     let lexikon = LexikonService(
@@ -83,14 +100,9 @@ public enum WebServer {
         services: shareSynch, pages: pages,
         devices: DeviceLinks(host: settings.host, port: settings.port, token: settings.token)),
     ]
-    var logger = Logger(label: "scriptorium")
-    logger.logLevel = .info
-    let app = application(
-      router: try router(apps: apps, pages: pages, token: settings.token, hosts: settings.hosts),
-      presentations: shareSynch.hub, token: settings.token, hosts: settings.hosts,
-      configuration: .init(address: .hostname(settings.host, port: settings.port), serverName: "Scriptorium"),
-      logger: logger)
-    return (app, teamSync)
+    return OpenedApps(
+      responder: try router(apps: apps, pages: pages, token: settings.token, hosts: settings.hosts).buildResponder(),
+      shareSynch: shareSynch, teamSync: teamSync)
   }
 
   /// The application: the routes over HTTP/1.1, and the presentation's WebSocket
@@ -100,10 +112,21 @@ public enum WebServer {
     router: Router<BasicRequestContext>, presentations hub: PresentationHub, token: String?,
     hosts: ServerHosts = ServerHosts(boundTo: "127.0.0.1"), configuration: ApplicationConfiguration, logger: Logger
   ) -> some ApplicationProtocol {
+    application(
+      responder: router.buildResponder(), presentations: { hub }, token: token, hosts: hosts,
+      configuration: configuration, logger: logger)
+  }
+
+  /// The application over any responder, the presentations' hub to be had from `presentations`.
+  static func application<Responder: HTTPResponder<BasicRequestContext>>(
+    responder: Responder, presentations: @escaping @Sendable () async throws -> PresentationHub, token: String?,
+    hosts: ServerHosts, configuration: ApplicationConfiguration, logger: Logger
+  ) -> some ApplicationProtocol {
     Application(
-      router: router,
+      responder: responder,
       server: .http1WebSocketUpgrade { request, _, _ in
         guard let role = LiveSocket.accepts(request, token: token, hosts: hosts) else { return .dontUpgrade }
+        let hub = try await presentations()
         return .upgrade([:]) { inbound, outbound, _ in
           await hub.serve(role: role, inbound: inbound, outbound: outbound)
         }

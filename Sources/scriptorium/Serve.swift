@@ -39,22 +39,13 @@ struct Serve: AsyncParsableCommand {
   func run() async throws {
     let folder = DataFolder(option: data)
     try folder.prepare()
-    for name in DataFolder.databaseNames {
-      if let aside = try folder.setAsideIfNotSQLite(name) {
-        print("\(name) is not an SQLite database: kept as \(aside), starting with a new one")
-      }
-    }
-    let shareSynch = try ShareSynchServices(dataFolder: folder)
-    for line in await shareSynch.prepareForServing() { print("sharesynch: \(line)") }
     var settings = ServerSettings(
       host: host, port: port, token: token, dictServer: dictServer, dictFolder: dictFolder,
       allowedHosts: allowedHosts)
     settings.syncInterval = .milliseconds(Int(syncInterval * 1000))
-    let (app, teamSync) = try await WebServer.make(settings: settings, dataFolder: folder, shareSynch: shareSynch)
-    let shownHost = host == "0.0.0.0" ? "<this machine's address>" : host
-    let address = "http://\(shownHost):\(port)/" + (settings.token.map { "?token=\($0)" } ?? "")
-    print("Scriptorium is running at \(address)  (data: \(folder.url.path))")
-    fflush(nil)
+    // The port is open at once; the apps open meanwhile, and requests wait for them.
+    let opening = Task { [settings] in try await Self.openApps(folder, settings) }
+    let (app, startup) = WebServer.listening(settings: settings, opening: opening)
     // SIGTERM and SIGINT stop the server gracefully. A connection a browser opened ahead and
     // never used (Chromium does that) would hold the shutdown open for ever behind the WebSocket
     // upgrade handler, so a second after the signal the process ends regardless.
@@ -67,12 +58,31 @@ struct Serve: AsyncParsableCommand {
       return source
     }
     defer { deadlines.forEach { $0.cancel() } }
-    let inbox = Task { await shareSynch.watchInbox { print(inboxReport($0)) } }
+    let inbox = Task { await (try? opening.value)?.shareSynch.watchInbox { print(inboxReport($0)) } }
     defer { inbox.cancel() }
     let configuration = ServiceGroupConfiguration(
-      services: [.init(service: app), .init(service: teamSync)], gracefulShutdownSignals: [.sigterm, .sigint],
+      services: [.init(service: app), .init(service: startup)], gracefulShutdownSignals: [.sigterm, .sigint],
       cancellationSignals: [],
       logger: Logger(label: "scriptorium"))
     try await ServiceGroup(configuration: configuration).run()
+  }
+
+  /// Start-up after the server listens: sets aside what is not an SQLite database, opens ShareSynch
+  /// (its series folders and database made to agree) and then every app, and says where the
+  /// server runs once they are open.
+  private static func openApps(_ folder: DataFolder, _ settings: ServerSettings) async throws -> OpenedApps {
+    for name in DataFolder.databaseNames {
+      if let aside = try folder.setAsideIfNotSQLite(name) {
+        print("\(name) is not an SQLite database: kept as \(aside), starting with a new one")
+      }
+    }
+    let shareSynch = try ShareSynchServices(dataFolder: folder)
+    for line in await shareSynch.prepareForServing() { print("sharesynch: \(line)") }
+    let apps = try await WebServer.open(settings: settings, dataFolder: folder, shareSynch: shareSynch)
+    let shownHost = settings.host == "0.0.0.0" ? "<this machine's address>" : settings.host
+    let address = "http://\(shownHost):\(settings.port)/" + (settings.token.map { "?token=\($0)" } ?? "")
+    print("Scriptorium is running at \(address)  (data: \(folder.url.path))")
+    fflush(nil)
+    return apps
   }
 }

@@ -24,10 +24,10 @@ const live = connectLive("stage", {
   async onState(state) {
     latest = state;
     timing = { elapsed: state.elapsed, running: state.timerRunning, target: state.target, at: performance.now() };
-    tick();
     const sermon = await loadSlides(state);
     if (state !== latest) return; // a newer state arrived while the slides loaded
     render(state, sermon);
+    tick(); // the clocks after the slide: it is what the speaker waits for
   },
 });
 
@@ -56,12 +56,19 @@ function render(state, sermon) {
   });
 }
 
-/** Puts a slide in one of the two frames, unless it is there already. */
+/** Puts a slide in one of the two frames, unless it is there already. On an advance the new
+ * current slide is the one the next frame shows: it is moved across, not drawn again. */
 function showSlide(id, slide, state, key, which) {
   if (shown[which] === key) return;
+  const frame = $(id);
+  if (which === "current" && shown.next === key) {
+    frame.replaceChildren(...$("stage-next-slide").childNodes);
+    shown.next = null;
+  } else {
+    frame.replaceChildren(...(slide ? [renderSlide(slide, state.series, { appealResource: state.appealResource })] : []));
+  }
   shown[which] = key;
-  $(id).replaceChildren(...(slide ? [renderSlide(slide, state.series, { appealResource: state.appealResource })] : []));
-  $(id).dataset.slide = slide ? String(slide.id) : "";
+  frame.dataset.slide = slide ? String(slide.id) : "";
 }
 
 /** Scrolls the notes to the speaker's page. The presenter measured its pages at its own size;
@@ -75,10 +82,13 @@ function showNotesPage() {
 }
 window.addEventListener("resize", showNotesPage);
 
+/** The wall clock's format, made once (making one costs more than formatting with it). */
+const wallClock = new Intl.DateTimeFormat([], { hour: "2-digit", minute: "2-digit" });
+
 /** The wall clock, the time the sermon has run (counting on from the last state while the timer
  * runs) and the countdown to the target. */
 function tick() {
-  $("wall-clock").textContent = new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  $("wall-clock").textContent = wallClock.format(new Date());
   if (!timing) return;
   const elapsed = timing.elapsed + (timing.running ? (performance.now() - timing.at) / 1000 : 0);
   $("stage-elapsed").textContent = formatTime(Math.floor(elapsed));
