@@ -33,9 +33,9 @@ extension PhrasebookStore {
   ///
   /// Up to the cap, the index's matches are read once (narrow rows), sorted and sliced, which
   /// gives the exact total. Past it, a page of the pairs holding what was typed is found by walking
-  /// the alphabetical index and testing each pair's entry with the index's tokenizer: with more
-  /// than `countCap` matches that walk is short. Should that group end before the page is full,
-  /// the index orders every match, as `search` does.
+  /// the alphabetical index and keeping the index's matches: with more than `countCap` matches
+  /// that walk is short. Should that group end before the page is full, the index orders every
+  /// match, as `search` does.
   func searchPage(
     _ typed: String, in phrasebook: String?, offset: Int, limit: Int?, stems: @escaping Stems, countCap: Int
   ) async throws -> SearchPage {
@@ -55,7 +55,7 @@ extension PhrasebookStore {
           ids = counted.sorted(by: MatchQueries.precedes).dropFirst(offset).prefix(limit).map(\.id)
           total = counted.count
         } else {
-          let scanned = try search.exactInOrder(db, query: query, count: offset + limit)
+          let scanned = try search.exactInOrder(db, count: offset + limit)
           ids = try scanned.map { Array($0.dropFirst(offset)) } ?? search.allInOrder(db, offset: offset, limit: limit)
           (total, capped) = (countCap, true)
         }
@@ -108,27 +108,32 @@ struct MatchQueries {
     ).map { Match(id: $0[0], inexact: $0[1], sortKey: $0[2]) }
   }
 
-  /// The ids of the first `count` matches holding what was typed, alphabetical, found by walking
-  /// the alphabetical index; nil when the phrasebook has fewer, or the matcher cannot tell.
-  func exactInOrder(_ db: Database, query: SearchQuery, count: Int) throws -> [Int64]? {
+  /// The ids of the first `count` matches holding what was typed, alphabetical: the index's
+  /// matches (of every phrasebook) are read as a bit set, then the alphabetical index is walked
+  /// and only its members' text is read. Nil when the phrasebook has fewer.
+  func exactInOrder(_ db: Database, count: Int) throws -> [Int64]? {
     guard count > 0 else { return [] }
-    guard let matcher = try PrefixMatcher(query, db) else { return nil }
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: """
-          SELECT WordPairs.id, PairSearch.wordOne, PairSearch.wordTwo, PairSearch.context, PairSearch.note,
-            PairSearch.tags
-          FROM WordPairs CROSS JOIN PairSearch ON PairSearch.rowid = WordPairs.id
-          WHERE WordPairs.phrasebookID = ? AND NOT \(Self.inexact)
-          ORDER BY WordPairs.sortKey, WordPairs.id
-          """), arguments: [book, needle])
+    let members = try matchSet(db)
+    let exact = try db.cachedStatement(sql: "SELECT NOT \(Self.inexact) FROM WordPairs WHERE id = ?")
+    let walk = try Int64.fetchCursor(
+      db.cachedStatement(sql: "SELECT id FROM WordPairs WHERE phrasebookID = ? ORDER BY sortKey, id"),
+      arguments: [book])
     var ids: [Int64] = []
-    while let row = try rows.next() {
-      guard matcher.matches([row[1], row[2], row[3], row[4], row[5]]) else { continue }
-      ids.append(row[0])
+    while let id = try walk.next() {
+      guard members.contains(id), try Bool.fetchOne(exact, arguments: [needle, id]) == true else { continue }
+      ids.append(id)
       if ids.count == count { return ids }
     }
     return nil
+  }
+
+  /// The ids of every pair the index matches, in any phrasebook.
+  private func matchSet(_ db: Database) throws -> RowIDSet {
+    var set = RowIDSet(upTo: try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM PairSearch") ?? 0)
+    let ids = try Int64.fetchCursor(
+      db.cachedStatement(sql: "SELECT rowid FROM PairSearch WHERE PairSearch MATCH ?"), arguments: [fts])
+    while let id = try ids.next() { set.insert(id) }
+    return set
   }
 
   /// The ids of `limit` matches from `offset` (all when nil) in the results' order, ordered by SQLite.
@@ -143,5 +148,22 @@ struct MatchQueries {
   /// How many pairs match.
   func count(_ db: Database) throws -> Int {
     try Int.fetchOne(db, sql: "SELECT COUNT(*) \(Self.matches)", arguments: [fts, book]) ?? 0
+  }
+}
+
+/// A set of row ids from 1 to a known maximum, one bit each: filling it with tens of thousands
+/// of ids costs far less than a `Set`.
+struct RowIDSet {
+  private var words: [UInt64]
+
+  init(upTo maximum: Int64) { words = Array(repeating: 0, count: Int(max(maximum, 0)) / 64 + 1) }
+
+  mutating func insert(_ id: Int64) {
+    guard id >= 0, Int(id) / 64 < words.count else { return }
+    words[Int(id) / 64] |= 1 << UInt64(id % 64)
+  }
+
+  func contains(_ id: Int64) -> Bool {
+    id >= 0 && Int(id) / 64 < words.count && words[Int(id) / 64] & (1 << UInt64(id % 64)) != 0
   }
 }
