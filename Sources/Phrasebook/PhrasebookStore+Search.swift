@@ -127,9 +127,10 @@ struct MatchQueries {
     return nil
   }
 
-  /// The ids of every pair the index matches, in any phrasebook.
+  /// The ids of every pair the index matches, in any phrasebook. (Its entries' rowids are pair
+  /// ids; `max(rowid)` of the FTS table itself would read every entry.)
   private func matchSet(_ db: Database) throws -> RowIDSet {
-    var set = RowIDSet(upTo: try Int64.fetchOne(db, sql: "SELECT max(rowid) FROM PairSearch") ?? 0)
+    var set = RowIDSet(upTo: try Int64.fetchOne(db, sql: "SELECT max(id) FROM WordPairs") ?? 0)
     let ids = try Int64.fetchCursor(
       db.cachedStatement(sql: "SELECT rowid FROM PairSearch WHERE PairSearch MATCH ?"), arguments: [fts])
     while let id = try ids.next() { set.insert(id) }
