@@ -5,6 +5,13 @@ public func milliseconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
 }
 
+/// CPU time this process has used, ms (what the machine's load does not stretch).
+public func processCPUMilliseconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
+}
+
 /// Median wall time in milliseconds of `runs` runs of `body`.
 public func median(runs: Int, _ body: () async throws -> Void) async throws -> Double {
   percentile(try await wallTimes(runs: runs, body), 0.5)

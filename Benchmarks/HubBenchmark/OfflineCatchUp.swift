@@ -116,10 +116,3 @@ struct OfflineCatchUp {
     return copy
   }
 }
-
-/// CPU time this process has used, ms.
-func processCPUMilliseconds() -> Double {
-  var time = timespec()
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-  return Double(time.tv_sec) * 1000 + Double(time.tv_nsec) / 1e6
-}

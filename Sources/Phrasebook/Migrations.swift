@@ -97,38 +97,10 @@ enum PhrasebookMigrations {
       try db.create(table: "CollationVersion") { t in t.primaryKey("version", .text) }
     }
     migrator.registerMigration("v6: the search index kept by triggers") { db in
-      // A pair's entry: its words, context and note, and its tags' names separated by spaces.
-      let entry = { (pair: String) in
-        """
-        INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
-        SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM WordPairs WHERE id = \(pair);
-        """
-      }
       try db.execute(
-        sql: """
-          CREATE TRIGGER WordPairs_search_insert AFTER INSERT ON WordPairs BEGIN
-            \(entry("new.id"))
-          END;
-          CREATE TRIGGER WordPairs_search_update AFTER UPDATE OF wordOne, wordTwo, context, note ON WordPairs BEGIN
-            DELETE FROM PairSearch WHERE rowid = old.id;
-            \(entry("new.id"))
-          END;
-          CREATE TRIGGER WordPairs_search_delete AFTER DELETE ON WordPairs BEGIN
-            DELETE FROM PairSearch WHERE rowid = old.id;
-          END;
-          CREATE TRIGGER PairTags_search_insert AFTER INSERT ON PairTags BEGIN
-            UPDATE PairSearch SET tags = \(tagsOf("new.pairID")) WHERE rowid = new.pairID;
-          END;
-          CREATE TRIGGER PairTags_search_delete AFTER DELETE ON PairTags BEGIN
-            UPDATE PairSearch SET tags = \(tagsOf("old.pairID")) WHERE rowid = old.pairID;
-          END;
-          CREATE TRIGGER Tags_search_rename AFTER UPDATE OF name ON Tags BEGIN
-            UPDATE PairSearch SET tags = \(tagsOf("PairSearch.rowid"))
-            WHERE rowid IN (SELECT pairID FROM PairTags WHERE tagID = new.id);
-          END;
+        sql: searchTriggers + """
           DELETE FROM PairSearch;
-          INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
-          SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM WordPairs;
+          \(searchEntries(of: "WordPairs"))
           """)
     }
     migrator.registerMigration("v7: revision settings (the daily limit of new cards)") { db in
@@ -148,6 +120,40 @@ enum PhrasebookMigrations {
           """)
     }
     return migrator
+  }
+
+  /// The triggers that keep `PairSearch` following the pairs and their tags (migration v6).
+  static let searchTriggers = """
+    CREATE TRIGGER WordPairs_search_insert AFTER INSERT ON WordPairs BEGIN
+      \(searchEntries(of: "WordPairs WHERE id = new.id"))
+    END;
+    CREATE TRIGGER WordPairs_search_update AFTER UPDATE OF wordOne, wordTwo, context, note ON WordPairs BEGIN
+      DELETE FROM PairSearch WHERE rowid = old.id;
+      \(searchEntries(of: "WordPairs WHERE id = new.id"))
+    END;
+    CREATE TRIGGER WordPairs_search_delete AFTER DELETE ON WordPairs BEGIN
+      DELETE FROM PairSearch WHERE rowid = old.id;
+    END;
+    CREATE TRIGGER PairTags_search_insert AFTER INSERT ON PairTags BEGIN
+      UPDATE PairSearch SET tags = \(tagsOf("new.pairID")) WHERE rowid = new.pairID;
+    END;
+    CREATE TRIGGER PairTags_search_delete AFTER DELETE ON PairTags BEGIN
+      UPDATE PairSearch SET tags = \(tagsOf("old.pairID")) WHERE rowid = old.pairID;
+    END;
+    CREATE TRIGGER Tags_search_rename AFTER UPDATE OF name ON Tags BEGIN
+      UPDATE PairSearch SET tags = \(tagsOf("PairSearch.rowid"))
+      WHERE rowid IN (SELECT pairID FROM PairTags WHERE tagID = new.id);
+    END;
+
+    """
+
+  /// SQL adding the search entries of the pairs `pairs` selects (`WordPairs WHERE …`): their words,
+  /// context and note, and their tags' names separated by spaces.
+  static func searchEntries(of pairs: String) -> String {
+    """
+    INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
+    SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM \(pairs);
+    """
   }
 
   /// SQL for the names of a pair's tags, in name order, separated by spaces ('' for none).

@@ -212,52 +212,6 @@ extension PhrasebookStore {
     }
   }
 
-  /// Every pair matching what the user typed (diacritics folded, each word a prefix), those whose
-  /// words, context or note hold it with the exact diacritics first, each group alphabetical.
-  /// Every match is returned.
-  public func search(
-    _ typed: String, in phrasebook: String? = nil, stems: @escaping Stems = noStems
-  ) async throws -> [TaggedPair] {
-    try await searchPage(typed, in: phrasebook, stems: stems).pairs
-  }
-
-  /// One page of `search`: `limit` matches from `offset` (all when nil), with the total. The
-  /// CROSS JOIN keeps SQLite from scanning every pair of the phrasebook and testing each against
-  /// the index (it chose that plan and took 85 ms for 27 matches among 20,000 pairs).
-  /// A Welsh word also finds its radicals (`gath` finds `cath`) and any of its `stems` in either
-  /// language; pairs holding what was typed come first.
-  public func searchPage(
-    _ typed: String, in phrasebook: String? = nil, offset: Int = 0, limit: Int? = nil,
-    stems: @escaping Stems = noStems
-  ) async throws -> SearchPage {
-    let needle = typed.trimmed.nfc.lowercased()
-    return try await writer.read { db in
-      let book = try Self.phrasebook(db, phrasebook)
-      let languages = [book.languageOneCode, book.languageTwoCode]
-      let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
-      guard let query = ftsQuery(typed, alternatives: alternatives) else { return SearchPage(total: 0, pairs: []) }
-      // Order narrow rows first, then read the whole pairs of the page only.
-      let matches = """
-        FROM PairSearch CROSS JOIN WordPairs ON WordPairs.id = PairSearch.rowid
-        WHERE PairSearch MATCH ? AND WordPairs.phrasebookID = ?
-        """
-      let ids = try Int64.fetchAll(
-        db,
-        sql: """
-          SELECT WordPairs.id \(matches)
-          ORDER BY instr(lower(WordPairs.wordOne || ' ' || WordPairs.wordTwo || ' ' || WordPairs.context || ' '
-            || WordPairs.note), ?) = 0, WordPairs.sortKey, WordPairs.id
-          LIMIT ? OFFSET ?
-          """, arguments: [query, book.id, needle, limit ?? -1, offset])
-      let total =
-        limit == nil && offset == 0
-        ? ids.count : try Int.fetchOne(db, sql: "SELECT COUNT(*) \(matches)", arguments: [query, book.id]) ?? 0
-      let pairs = Dictionary(
-        uniqueKeysWithValues: try WordPair.fetchAll(db, keys: ids).map { ($0.id!, $0) })
-      return SearchPage(total: total, pairs: try Self.withTags(db, ids.compactMap { pairs[$0] }))
-    }
-  }
-
   /// A word with all its translations in either direction, each with its context, area and note.
   public func links(for word: String, in phrasebook: String? = nil) async throws -> WordLink {
     let word = word.trimmed.nfc

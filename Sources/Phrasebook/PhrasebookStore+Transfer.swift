@@ -72,6 +72,8 @@ extension PhrasebookStore {
       return try await writer.write { db in
         let book = try Self.phrasebook(db, phrasebook)
         var report = ImportReport()
+        var saved: [Int64] = []
+        try Self.pauseSearchTriggers(db)
         for row in rows {
           switch row.input {
           case .failure(let rejection): report.rejected.append(rejection)
@@ -97,18 +99,20 @@ extension PhrasebookStore {
                 }
                 return .commit
               }
-              let (saved, outcome) = result!
-              let line = ImportReport.Row(number: row.number, wordOne: saved.pair.wordOne, wordTwo: saved.pair.wordTwo)
+              let (pair, outcome) = result!
+              let line = ImportReport.Row(number: row.number, wordOne: pair.pair.wordOne, wordTwo: pair.pair.wordTwo)
               switch outcome {
               case .added: report.added.append(line)
               case .updated: report.updated.append(line)
               case .unchanged: report.unchanged.append(line)
               }
+              if outcome != .unchanged { saved.append(pair.pair.id!) }
             } catch let error as PhrasebookError {
               report.rejected.append(ImportRejection(number: row.number, problem: .pair(error)))
             }
           }
         }
+        try Self.resumeSearchTriggers(db, indexing: saved)
         if report.added.count + report.updated.count > 1_000 {
           try db.execute(sql: "INSERT INTO PairSearch(PairSearch) VALUES ('optimize')")  // one index segment again
         }
@@ -119,5 +123,28 @@ extension PhrasebookStore {
       media.removeCreated()
       throw error
     }
+  }
+}
+
+extension PhrasebookStore {
+  /// Drops the search index's triggers for the rest of the transaction: an import indexes the
+  /// pairs it saved once at the end (`resumeSearchTriggers`) instead of once per pair and again
+  /// per tag.
+  static func pauseSearchTriggers(_ db: Database) throws {
+    for name in try String.fetchAll(
+      db, sql: "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_search\\_%' ESCAPE '\\'")
+    {
+      try db.execute(sql: "DROP TRIGGER \(name.quotedDatabaseIdentifier)")
+    }
+  }
+
+  /// Indexes the pairs with these ids afresh (their words, context, note and tags) and puts the
+  /// search index's triggers back.
+  static func resumeSearchTriggers(_ db: Database, indexing pairIDs: [Int64]) throws {
+    let ids = "(SELECT value FROM json_each(?))"
+    let list = "[" + pairIDs.map(String.init).joined(separator: ",") + "]"
+    try db.execute(sql: "DELETE FROM PairSearch WHERE rowid IN \(ids)", arguments: [list])
+    try db.execute(sql: PhrasebookMigrations.searchEntries(of: "WordPairs WHERE id IN \(ids)"), arguments: [list])
+    try db.execute(sql: PhrasebookMigrations.searchTriggers)
   }
 }

@@ -216,14 +216,17 @@ public struct WordLink: Codable, Sendable, Equatable {
 
 /// A page of search results.
 public struct SearchPage: Codable, Sendable, Equatable {
-  /// How many pairs match in all.
+  /// How many pairs match in all; when `capped`, how many were counted (more match).
   public let total: Int
+  /// True when more than `total` pairs match: counting stopped there.
+  public let capped: Bool
   /// The pairs of this page, exact-diacritics matches first, then alphabetical.
   public let pairs: [TaggedPair]
 
-  /// A page of `pairs` out of `total`.
-  public init(total: Int, pairs: [TaggedPair]) {
+  /// A page of `pairs` out of `total` (or out of more than `total` when `capped`).
+  public init(total: Int, capped: Bool = false, pairs: [TaggedPair]) {
     self.total = total
+    self.capped = capped
     self.pairs = pairs
   }
 }

@@ -1,24 +1,44 @@
 import AppSupport
 import Foundation
 
-/// The FTS5 query for what the user typed: every word must match as a prefix, diacritics folded by
-/// the index (`unicode61 remove_diacritics 2`), or one of its `alternatives` must (a Welsh word's
-/// radicals, a word's stems). Nil when nothing searchable was typed.
-func ftsQuery(_ typed: String, alternatives: (String) -> [String] = { _ in [] }) -> String? {
-  let words = typed.precomposedStringWithCanonicalMapping
-    .components(separatedBy: CharacterSet.alphanumerics.inverted)
-    .filter { !$0.isEmpty }
-  guard !words.isEmpty else { return nil }
-  return words.map { word in
-    var forms = [word]
-    for form in alternatives(word) where !form.isEmpty && !forms.contains(form) {
-      // Only letters and digits reach the index's tokens; anything else would break the query.
-      guard form.unicodeScalars.allSatisfy(CharacterSet.alphanumerics.contains) else { continue }
-      forms.append(form)
+/// What the user typed, as search reads it: each word with its forms (the word itself, then the
+/// other forms that may stand for it). A pair matches when, for every word, one of its forms is
+/// the start of a token of the pair's search entry, diacritics folded by the index
+/// (`unicode61 remove_diacritics 2`).
+struct SearchQuery {
+  /// Each typed word's forms, the typed word first.
+  let words: [[String]]
+
+  /// Nil when nothing searchable was typed. `alternatives` gives a word's other forms (a Welsh
+  /// word's radicals, a word's stems).
+  init?(_ typed: String, alternatives: (String) -> [String] = { _ in [] }) {
+    let typedWords = typed.precomposedStringWithCanonicalMapping
+      .components(separatedBy: CharacterSet.alphanumerics.inverted)
+      .filter { !$0.isEmpty }
+    guard !typedWords.isEmpty else { return nil }
+    words = typedWords.map { word in
+      var forms = [word]
+      for form in alternatives(word) where !form.isEmpty && !forms.contains(form) {
+        // Only letters and digits reach the index's tokens; anything else would break the query.
+        guard form.unicodeScalars.allSatisfy(CharacterSet.alphanumerics.contains) else { continue }
+        forms.append(form)
+      }
+      return forms
     }
-    let terms = forms.map { "\"\($0)\"*" }
-    return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " OR ") + ")"
-  }.joined(separator: " AND ")  // FTS5 allows no implicit AND before a bracket
+  }
+
+  /// The FTS5 query: every word must match as a prefix, or one of its forms must.
+  var fts: String {
+    words.map { forms in
+      let terms = forms.map { "\"\($0)\"*" }
+      return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " OR ") + ")"
+    }.joined(separator: " AND ")  // FTS5 allows no implicit AND before a bracket
+  }
+}
+
+/// The FTS5 query for what the user typed (see `SearchQuery`). Nil when nothing searchable was typed.
+func ftsQuery(_ typed: String, alternatives: (String) -> [String] = { _ in [] }) -> String? {
+  SearchQuery(typed, alternatives: alternatives)?.fts
 }
 
 /// The other forms search tries for a word of a phrasebook in these languages: its Welsh radicals

@@ -72,13 +72,16 @@ struct PairJSON: Encodable {
   }
 }
 
-/// One page of the word list or of search results, with the total.
+/// One page of the word list or of search results, with the total (of a search, counted up to a
+/// cap: `capped` says more match).
 struct PairPageJSON: Encodable {
   let total: Int
+  let capped: Bool
   let pairs: [PairJSON]
 
   init(_ page: SearchPage) {
     total = page.total
+    capped = page.capped
     pairs = page.pairs.map(PairJSON.init)
   }
 }

@@ -23,11 +23,15 @@ async function load(append = false) {
   const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}&q=${encodeURIComponent(query)}&offset=${offset}&limit=${pageSize}`);
   if (mine !== generation) return;
   shown = append ? shown.concat(page.pairs) : page.pairs;
-  render(page.total);
+  render(page.total, page.capped, page.pairs.length === pageSize);
 }
 
-/** One row per first word, listing every translation (the Welsh seed's custom cell). */
-function render(total) {
+/**
+ * One row per first word, listing every translation (the Welsh seed's custom cell). `capped` when
+ * a search counted `total` matches and stopped there: more match, and the next page is offered
+ * while the last one came full.
+ */
+function render(total, capped = false, lastPageFull = false) {
   const rows = [];
   for (const entry of shown) {
     const last = rows[rows.length - 1];
@@ -38,10 +42,15 @@ function render(total) {
     el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
     speaker(row.entries[0].pair.id, "one", row.word),
     el("ul", { class: "translations" }, ...row.entries.map(translation)))));
-  count.textContent = t("phrasebook.js.pairs", { count: total });
-  more.hidden = (query ? 0 : start) + shown.length >= total;
+  count.textContent = capped ? moreThan(total) : t("phrasebook.js.pairs", { count: total });
+  more.hidden = capped ? !lastPageFull : (query ? 0 : start) + shown.length >= total;
   list.dataset.query = query;  // what is on screen, for tests and the benchmark
   if (!performance.getEntriesByName("phrasebook-rendered").length) performance.mark("phrasebook-rendered");
+}
+
+/** "More than 1,000 pairs" in the page's language (the layout puts the message on #count). */
+function moreThan(total) {
+  return count.dataset.moreThan.replace("{count}", new Intl.NumberFormat(document.documentElement.lang).format(total));
 }
 
 // The letter index: the language's alphabet (Welsh digraphs are letters); a letter jumps the list

@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Phrasebook
+
+/// A page of search results found by walking the alphabetical index (past the count's cap) is the
+/// same as the slice of every match the FTS index orders, on random text in many scripts.
+@Suite struct SearchScanTests {
+  /// Pieces of words: Welsh digraphs and circumflexes, Swedish å ä ö, accents and case, other
+  /// scripts, digits, and what separates tokens.
+  static let pieces = [
+    "a", "b", "c", "ch", "d", "dd", "e", "f", "ff", "g", "ng", "l", "ll", "r", "rh", "th", "w", "y", "â", "ŵ", "ŷ",
+    "å", "ä", "ö", "Å", "Ö", "sk", "é", "è", "É", "ñ", "ç", "ü", "ø", "ß", "İ", "æ", "α", "ά", "Ω", "д", "Ж", "ש",
+    "م", "中", "ー", "7", "e\u{301}", "C", "Dd", "LL",
+  ]
+  static let separators = [" ", " ", "-", "'", " (", ") ", "/"]
+
+  func text(_ random: inout SeededGenerator, words: ClosedRange<Int>) -> String {
+    (0..<Int.random(in: words, using: &random)).map { _ in
+      (0..<Int.random(in: 1...3, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+    }.joined(separator: Self.separators.randomElement(using: &random)!)
+  }
+
+  /// A phrasebook of random pairs (context, note and tags too), and a second one whose pairs
+  /// must never show up.
+  func store(languages: String, seed: UInt64) async throws -> PhrasebookStore {
+    var random = SeededGenerator(seed: seed)
+    let store = try PhrasebookStore.inMemory()
+    for name in ["Other", "Book"] {
+      _ = try await store.createPhrasebook(name: name, languages: languages)
+      let rows: [[String: Any]] = (0..<250).map { _ in
+        [
+          "wordone": text(&random, words: 1...3), "wordtwo": text(&random, words: 1...2),
+          "context": Bool.random(using: &random) ? text(&random, words: 1...2) : "",
+          "note": Int.random(in: 0..<4, using: &random) == 0 ? text(&random, words: 1...3) : "",
+          "tags": Bool.random(using: &random) ? [text(&random, words: 1...1)] : [],
+        ]
+      }
+      _ = try await store.importPairs(try JSONSerialization.data(withJSONObject: rows), format: .json)
+    }
+    return store
+  }
+
+  /// What a user types: the start of a word as stored, or accents and case changed, or pieces
+  /// that may not occur, one or two words.
+  func typed(_ random: inout SeededGenerator, from pairs: [TaggedPair]) -> String {
+    let pair = pairs.randomElement(using: &random)!.pair
+    let words = (pair.wordOne + " " + pair.wordTwo + " " + pair.context).split(whereSeparator: { " -'()/".contains($0) }
+    )
+    let start = String(words.randomElement(using: &random)!.prefix(Int.random(in: 1...4, using: &random)))
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0: return start.folding(options: .diacriticInsensitive, locale: nil)
+    case 1: return start.uppercased()
+    case 2: return start + " " + text(&random, words: 1...1).prefix(1)
+    case 3: return text(&random, words: 1...1)
+    default: return start
+    }
+  }
+
+  @Test(arguments: [("cy:Welsh,en:English", 1 as UInt64), ("sv:Swedish,en:English", 2), ("en:English,el:Greek", 3)])
+  func aPageIsTheSliceOfEveryMatch(languages: String, seed: UInt64) async throws {
+    let store = try await store(languages: languages, seed: seed)
+    let pairs = try await store.pairs()
+    var random = SeededGenerator(seed: seed + 100)
+    let stems: Stems = { word, _ in word == "ch" ? ["dd"] : [] }
+    var scanned = 0
+    for _ in 0..<150 {
+      let query = typed(&random, from: pairs)
+      let all = try await store.search(query, stems: stems)
+      for (cap, offset, limit) in [(0, 0, 50), (3, 0, 10), (3, 4, 3), (1000, 0, 50), (1000, 5, 5)] {
+        let page = try await store.searchPage(
+          query, in: nil, offset: offset, limit: limit, stems: stems, countCap: cap)
+        #expect(
+          page.pairs.map(\.pair.id) == Array(all.dropFirst(offset).prefix(limit)).map(\.pair.id),
+          "\(query) cap \(cap) offset \(offset)")
+        #expect(page.pairs == Array(all.dropFirst(offset).prefix(limit)))
+        if all.count > cap {
+          #expect(page.capped && page.total == cap, "\(query) cap \(cap)")
+          scanned += 1
+        } else {
+          #expect(!page.capped && page.total == all.count, "\(query) cap \(cap)")
+        }
+      }
+    }
+    #expect(scanned > 100, "the alphabetical walk was tried")
+  }
+}
