@@ -47,7 +47,8 @@ struct TeamTyping {
 /// saves lost or silently overwritten (0 is the goal).
 func lostTokens(_ store: KeyItStore, bibleUID: String, typed: [String]) async throws -> [String] {
   var present: Set<Substring> = []
-  for line in try await store.teamSnapshot(bibleUID: bibleUID).split(separator: "\n") where !line.hasPrefix("#") {
+  for line in try await store.teamSnapshot(bibleUID: bibleUID).split(separator: "\n")
+  where !line.hasPrefix("#") && !line.hasPrefix("=") {
     let texts: [String]
     if line.hasPrefix("! ") {
       let conflict = try JSONDecoder().decode(TextConflict.self, from: Data(line.dropFirst(2).utf8))
