@@ -1,5 +1,6 @@
 import AppSupport
 import Localization
+import ShareSynch
 
 /// The reasons inside errors that come from a format or a library (the JSON parser, the unzipper,
 /// SQLite), worded in the request's language (`error.reason.*`). Only the raw technical detail (a
@@ -26,6 +27,30 @@ enum ReasonWords {
     case .duplicateEntry(let path): t("error.reason.zip.duplicateEntry", ["path": quotedInput(path)])
     case .notAPlainFile(let path): t("error.reason.zip.notAPlainFile", ["path": quotedInput(path)])
     case .noEntryOpen: t("error.reason.zip.noEntryOpen")
+    }
+  }
+
+  /// Why an activation code is refused.
+  static func activation(_ refusal: ActivationRefusal) -> String {
+    switch refusal {
+    case .notACode: t("error.reason.activation.notACode")
+    case .notFromPublisher: t("error.reason.activation.notFromPublisher")
+    case .unreadable: t("error.reason.activation.unreadable")
+    case .noPublisherKey: t("error.reason.activation.noPublisherKey")
+    case .needed(let series): t("error.reason.activation.needed", ["series": .text(series)])
+    case .doesNotUnlock(let series): t("error.reason.activation.doesNotUnlock", ["series": .text(series)])
+    }
+  }
+
+  /// Why a catalog cannot be used.
+  static func catalog(_ refusal: CatalogRefusal) -> String {
+    switch refusal {
+    case .notACatalog(let field?): t("error.reason.catalog.notACatalogAt", ["field": .text(field)])
+    case .notACatalog(nil): t("error.reason.catalog.notACatalog")
+    case .badEntry(let id): t("error.reason.catalog.badEntry", ["id": .text(id)])
+    case .noSuchSeries(let id, let offered):
+      t("error.reason.catalog.noSuchSeries", ["id": .text(id), "offered": .text(offered)])
+    case .badAddress(let id, let url): t("error.reason.catalog.badAddress", ["id": .text(id), "url": .text(url)])
     }
   }
 

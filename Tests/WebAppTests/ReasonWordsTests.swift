@@ -2,6 +2,7 @@ import AppSupport
 import Foundation
 import Localization
 import Phrasebook
+import ShareSynch
 import Testing
 import WebFetch
 
@@ -88,5 +89,21 @@ import WebFetch
         == "methu cyrraedd example.org:443 (gwall 111)")
     #expect(
       words(.brokeOff(host: "example.org", received: 5 << 20), in: "sv").hasSuffix("(kör den igen för att fortsätta)"))
+  }
+}
+
+/// Why a catalog or an activation code is refused is worded in the language.
+@Suite struct CatalogWordsTests {
+  @Test func aRefusedCatalogOrCodeSaysWhyInTheLanguage() throws {
+    let french = Translations.bundled.localizer("fr")
+    let notCatalog = #expect(throws: ShareSynchError.self) { try SeriesCatalog(json: Data(#"{"series": 3}"#.utf8)) }
+    let error = try #require(notCatalog)
+    let words = try #require(interfaceWords(for: error, localizer: french))
+    #expect(words.contains("ce n’est pas un catalogue de séries (à series)"), "\(words)")
+    let code = ShareSynchError.badActivationCode(.needed(series: "Grace"))
+    #expect(
+      interfaceWords(for: code, localizer: Translations.bundled.localizer("cy"))?.contains(
+        "mae angen cod actifadu ar Grace") == true)
+    #expect(interfaceWords(for: code, localizer: Translations.bundled.localizer("en")) == code.description)
   }
 }
