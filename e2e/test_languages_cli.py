@@ -27,3 +27,55 @@ def test_lang_option_and_environment_choose_the_words(tmp_path):
     verse = items.split("\n")[1].split("\t")[0].strip(" *")
     actions = json.loads(keyit(data, "actions", verse, "--json", "--lang", "fr").stdout)
     assert "Ajouter un intertitre avant" in [action["label"] for action in actions]
+
+
+def help_dump(language):
+    """The whole command tree with every help text, as ArgumentParser dumps it in a language."""
+    done = subprocess.run([BINARY, "--experimental-dump-help"], capture_output=True, text=True, check=True,
+                          env={**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": language})
+    return json.loads(done.stdout)["command"]
+
+
+def help_texts(command, path=()):
+    """(where, text) for each abstract, discussion and argument help of a command and its subcommands,
+    leaving out ArgumentParser's own --help, --version and `help`."""
+    where = " ".join(path + (command["commandName"],))
+    for key in ("abstract", "discussion"):
+        if command.get(key):
+            yield where, command[key]
+    for argument in command.get("arguments", []):
+        names = {name["name"] for name in argument.get("names", [])}
+        if names & {"help", "h", "version"}:
+            continue
+        for key in ("abstract", "discussion"):
+            if argument.get(key):
+                yield f"{where} {argument.get('valueName', '')}", argument[key]
+    for sub in command.get("subcommands", []):
+        if sub["commandName"] != "help":
+            yield from help_texts(sub, path + (command["commandName"],))
+
+
+def test_help_of_every_command_is_in_each_language():
+    english = list(help_texts(help_dump("C.UTF-8")))
+    english_texts = {text for _, text in english}
+    assert len(english) > 150 and "Start the web server." in english_texts
+    for language in ("fr_FR.UTF-8", "sw_TZ.UTF-8", "tpi_PG.UTF-8", "cy_GB.UTF-8", "sv_SE.UTF-8"):
+        texts = list(help_texts(help_dump(language)))
+        assert len(texts) == len(english)
+        untranslated = [(where, text) for where, text in texts if text in english_texts]
+        assert not untranslated, f"{language}: English help left: {untranslated}"
+
+
+def test_help_follows_lang_option_and_environment():
+    def run(*args, env=None):
+        return subprocess.run([BINARY, *args], capture_output=True, text=True, check=True,
+                              env={**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8", **(env or {})}).stdout
+    french = run("keyit", "--help", "--lang", "fr")
+    assert "Saisir l’Écriture et l’exporter en USFM ou USX." in french
+    assert "Keyboard Scripture" not in french
+    swahili = run("phrasebook", "import", "--help", env={"LANG": "sw_TZ.UTF-8"})
+    assert "Njia ya faili au URL ya http(s)." in swahili and "--format <format>" in swahili
+    welsh = run("keyit", "init", "--help", "--lang=cy")
+    assert "Sut mae’r Beibl printiedig yn rhifo adnodau: " in welsh
+    english = run("keyit", "init", "--help")
+    assert "How the printed Bible numbers verses: " in english and "--french-psalms" in english

@@ -43,7 +43,7 @@ public final class ZipReader {
   private var current: ZipEntry?
 
   private init(limits: ZipLimits) throws {
-    guard let archive = archive_read_new() else { throw ZipError(.damaged, "out of memory") }
+    guard let archive = archive_read_new() else { throw ZipError(.outOfMemory) }
     self.archive = archive
     self.limits = limits
     archive_read_support_format_zip(archive)
@@ -75,7 +75,7 @@ public final class ZipReader {
   ) throws -> Result {
     let reader = try ZipReader(limits: limits)
     guard archive_read_open_filename(reader.archive, file.path, 1 << 16) == ARCHIVE_OK else {
-      throw ZipError(.damaged, "not a zip file (\(reader.lastError))")
+      throw ZipError(.notAZip, detail: reader.lastError)
     }
     return try body(reader)
   }
@@ -89,7 +89,7 @@ public final class ZipReader {
         let reader = try ZipReader(limits: limits)
         guard let base = bytes.baseAddress,
           archive_read_open_memory(reader.archive, base, bytes.count) == ARCHIVE_OK
-        else { throw ZipError(.damaged, "not a zip file") }
+        else { throw ZipError(.notAZip) }
         return try body(reader)
       }
     }
@@ -102,18 +102,18 @@ public final class ZipReader {
     let status = archive_read_next_header(archive, &header)
     if status == ARCHIVE_EOF { return nil }
     guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let header else {
-      throw ZipError(.damaged, "the zip is damaged after \(entriesSeen) entries (\(lastError))")
+      throw ZipError(.damaged(entry: entriesSeen + 1), detail: lastError)
     }
     entriesSeen += 1
     guard entriesSeen <= limits.entries else {
-      throw ZipError(.tooManyEntries, "the zip has more than \(limits.entries) entries")
+      throw ZipError(.tooManyEntries(limit: limits.entries))
     }
     guard let name = archive_entry_pathname_utf8(header) ?? archive_entry_pathname(header) else {
-      throw ZipError(.refusedEntry, "entry \(entriesSeen) of the zip has a name that is not UTF-8")
+      throw ZipError(.nameNotUTF8(entry: entriesSeen))
     }
     let path = String(decoding: Data(bytes: name, count: strlen(name)), as: UTF8.self)
     guard archive_entry_is_encrypted(header) == 0 else {
-      throw ZipError(.refusedEntry, "the zip entry \(shortened(path)) is encrypted")
+      throw ZipError(.encryptedEntry(path: path))
     }
     let kind: ZipEntry.Kind
     switch archive_entry_filetype(header) & 0o170000 {
@@ -134,7 +134,7 @@ public final class ZipReader {
   /// handed on; returns the entry's real size.
   @discardableResult
   public func readData(_ chunk: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
-    guard let entry = current else { throw ZipError(.damaged, "no zip entry is open") }
+    guard let entry = current else { throw ZipError(.noEntryOpen) }
     let capacity = 1 << 16
     let buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
     defer { buffer.deallocate() }
@@ -143,16 +143,15 @@ public final class ZipReader {
       let count = archive_read_data(archive, buffer, capacity)
       if count == 0 { break }
       guard count > 0 else {
-        throw ZipError(.damaged, "the zip entry \(shortened(entry.path)) is damaged (\(lastError))")
+        throw ZipError(.damagedEntry(path: entry.path), detail: lastError)
       }
       size += Int64(count)
       bytesInflated += Int64(count)
       guard size <= limits.entryBytes else {
-        throw ZipError(
-          .tooLarge, "the zip entry \(shortened(entry.path)) unpacks to more than \(limits.entryBytes) bytes")
+        throw ZipError(.entryTooLarge(path: entry.path, limit: limits.entryBytes))
       }
       guard bytesInflated <= limits.totalBytes else {
-        throw ZipError(.tooLarge, "the zip unpacks to more than \(limits.totalBytes) bytes")
+        throw ZipError(.tooLarge(limit: limits.totalBytes))
       }
       try chunk(UnsafeRawBufferPointer(start: buffer, count: count))
     }
@@ -182,11 +181,11 @@ public func unzipArchive(_ data: Data, limits: ZipLimits = ZipLimits()) throws -
       case .directory: continue
       case .file:
         guard files[entry.path] == nil else {
-          throw ZipError(.refusedEntry, "the zip holds \(shortened(entry.path)) twice")
+          throw ZipError(.duplicateEntry(path: entry.path))
         }
         files[entry.path] = try reader.readData()
       case .symbolicLink, .other:
-        throw ZipError(.refusedEntry, "the zip entry \(shortened(entry.path)) is not a plain file")
+        throw ZipError(.notAPlainFile(path: entry.path))
       }
     }
     return files

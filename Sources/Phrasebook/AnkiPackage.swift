@@ -18,7 +18,7 @@ enum AnkiPackage {
     do {
       files = try unzipArchive(data, limits: limits)
     } catch let error as ZipError {
-      throw ImportFileError.notAnAnkiPackage(error.description)
+      throw ImportFileError.notAnAnkiPackage(error.problem)
     }
     guard
       let collection = files["collection.anki21"]
@@ -95,7 +95,7 @@ enum AnkiPackage {
         }
       }
     } catch let error as DatabaseError {
-      throw ImportFileError.unreadableCollection(shortened(error.message ?? "\(error)"))
+      throw ImportFileError.unreadableCollection(sqliteCode: error.resultCode.primaryResultCode.rawValue)
     } catch is DecodingError {
       throw ImportFileError.unreadableNoteTypes
     }

@@ -1,13 +1,25 @@
 import CICU
+import Foundation
 
-/// A language a phrasebook may be in, named in English and in itself (ICU's display names).
+/// A language a phrasebook may be in, named in English, in the interface's language and in itself
+/// (ICU's display names).
 public struct LanguageName: Codable, Sendable, Equatable {
   /// Its BCP 47 tag (`cy`).
   public let code: String
   /// Its name in English ("Welsh").
   public let english: String
+  /// Its name in the language it was asked for ("gallois" in French); the English name where ICU
+  /// has no names in that language (Tok Pisin).
+  public let name: String
   /// Its name in itself ("Cymraeg"); the English name where ICU has none.
   public let native: String
+
+  public init(code: String, english: String, name: String? = nil, native: String) {
+    self.code = code
+    self.english = english
+    self.name = name ?? english
+    self.native = native
+  }
 }
 
 /// Names of languages from ICU (Debian's libicu), for the new-phrasebook picker and for codes given
@@ -24,14 +36,31 @@ public enum LanguageNames {
       let tag = String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if !tag.contains("-") { tags.insert(tag) }
     }
-    return tags.compactMap(language).sorted { $0.english.lowercased() < $1.english.lowercased() }
+    return tags.compactMap { language($0) }.sorted { $0.english.lowercased() < $1.english.lowercased() }
   }()
 
-  /// The language a tag names, with its names; nil for a tag that is not well-formed BCP 47.
-  public static func language(_ tag: String) -> LanguageName? {
+  /// Every language ICU has locale data for, named also in `displayLanguage` and in its order.
+  public static func all(in displayLanguage: String) -> [LanguageName] {
+    guard displayLanguage != "en" else { return all }
+    return all.map {
+      LanguageName(
+        code: $0.code, english: $0.english, name: displayName($0.code, in: displayLanguage), native: $0.native)
+    }
+    .sorted {
+      $0.name.compare(
+        $1.name, options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: displayLanguage))
+        == .orderedAscending
+    }
+  }
+
+  /// The language a tag names, with its names (also in `displayLanguage`); nil for a tag that is not
+  /// well-formed BCP 47.
+  public static func language(_ tag: String, in displayLanguage: String = "en") -> LanguageName? {
     guard let code = canonical(tag), let english = displayName(code, in: "en") else { return nil }
     let native = displayName(code, in: code)
-    return LanguageName(code: code, english: english, native: native == code ? english : native ?? english)
+    return LanguageName(
+      code: code, english: english, name: displayName(code, in: displayLanguage),
+      native: native == code ? english : native ?? english)
   }
 
   /// `tag` as a well-formed BCP 47 tag in its usual letter case (`EN-gb` → `en-GB`), or nil.

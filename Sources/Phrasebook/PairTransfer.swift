@@ -87,8 +87,8 @@ public enum ImportProblem: Sendable, Equatable, CustomStringConvertible {
 
 /// A whole import file that cannot be read: nothing is imported. The adapters word it.
 public enum ImportFileError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// JSON that does not parse, with the parser's detail.
-  case malformedJSON(String)
+  /// JSON that does not parse, with where the parser stopped (counted from 1).
+  case malformedJSON(line: Int, column: Int)
   /// JSON that is not an array of word pairs; `object` when it is an object without `pairs`.
   case notAPairList(object: Bool)
   case csvNotUTF8
@@ -96,21 +96,22 @@ public enum ImportFileError: Error, Sendable, Equatable, CustomStringConvertible
   case emptyCSV
   /// A CSV header that does not name both word columns.
   case headerLacks(line: Int, missing: [String])
-  /// Not a zip archive, with the unzipper's detail.
-  case notAnAnkiPackage(String)
+  /// Not a zip archive, or one the unzipper refuses.
+  case notAnAnkiPackage(ZipError.Problem)
   /// A zip archive without a collection.
   case noCollection
   /// A package in Anki's newer format only (`collection.anki21b`).
   case newerAnkiFormat
   case badMediaList
-  /// The collection's database cannot be read, with SQLite's detail.
-  case unreadableCollection(String)
+  /// The collection's database cannot be read, with SQLite's primary result code (26: not a
+  /// database, 11: damaged).
+  case unreadableCollection(sqliteCode: Int32)
   case unreadableNoteTypes
 
   /// What was wrong, with where, in English.
   public var description: String {
     switch self {
-    case .malformedJSON(let detail): "malformed JSON: \(detail)"
+    case .malformedJSON(let line, let column): "malformed JSON: line \(line), column \(column)"
     case .notAPairList(let object):
       "the JSON must be an array of word pairs" + (object ? " (or {\"pairs\": [...]})" : "")
     case .csvNotUTF8: "the CSV file is not UTF-8 text"
@@ -118,12 +119,12 @@ public enum ImportFileError: Error, Sendable, Equatable, CustomStringConvertible
     case .emptyCSV: "the CSV file is empty"
     case .headerLacks(let line, let missing):
       "the CSV header (line \(line)) must name wordone and wordtwo; it lacks \(missing.joined(separator: " and "))"
-    case .notAnAnkiPackage(let detail): "not an Anki package: \(detail)"
+    case .notAnAnkiPackage(let problem): "not an Anki package: \(ZipError(problem))"
     case .noCollection: "not an Anki package: no collection.anki2 inside"
     case .newerAnkiFormat:
       "this package is in Anki's newer format; in Anki choose File › Export, tick “Support older Anki versions” and import that file"
     case .badMediaList: "the package's media list is not the legacy JSON map"
-    case .unreadableCollection(let detail): "the package's collection cannot be read: \(detail)"
+    case .unreadableCollection(let code): "the package's collection cannot be read: SQLite error \(code)"
     case .unreadableNoteTypes: "the package's note types cannot be read"
     }
   }
@@ -148,14 +149,30 @@ enum PairField: String, CaseIterable {
 
 /// Reading and writing pairs as JSON and CSV. Pure: bytes in, rows out.
 enum PairTransfer {
+  /// Where JSON parsing stopped (line and column from 1): the line and column the parser names
+  /// (“around line 3, column 7”), or the byte it names (“around character 36”, on Linux), else the
+  /// end of the data (the parser ran out of it).
+  static func errorPosition(_ error: any Error, in data: Data) -> (line: Int, column: Int) {
+    let detail = "\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? "")"
+    if let match = detail.firstMatch(of: #/line (\d+), column (\d+)/#), let line = Int(match.1),
+      let column = Int(match.2)
+    {
+      return (line, column)
+    }
+    let offset = detail.firstMatch(of: #/character (\d+)/#).flatMap { Int($0.1) } ?? data.count
+    let lines = String(decoding: data.prefix(offset), as: UTF8.self)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+    return (lines.count, (lines.last?.count ?? 0) + 1)
+  }
+
   /// The rows of a JSON file: an array of objects, or an object holding one under `pairs`.
   static func jsonRows(_ data: Data) throws -> [ImportRow] {
     let value: JSONValue
     do {
       value = JSONValue(try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     } catch {
-      throw ImportFileError.malformedJSON(
-        shortened("\((error as NSError).userInfo[NSDebugDescriptionErrorKey] ?? error.localizedDescription)"))
+      let (line, column) = errorPosition(error, in: data)
+      throw ImportFileError.malformedJSON(line: line, column: column)
     }
     let items: [JSONValue]
     switch value {

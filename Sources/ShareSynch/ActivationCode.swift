@@ -36,12 +36,12 @@ public enum ActivationCode {
       separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 3, parts[0] == prefix, let payload = data(base64URL: parts[1]),
       let signature = data(base64URL: parts[2])
-    else { throw ShareSynchError.badActivationCode("it is not an activation code (SSA1.….…)") }
+    else { throw ShareSynchError.badActivationCode(.notACode) }
     guard publicKey.isValidSignature(signature, for: payload) else {
-      throw ShareSynchError.badActivationCode("it was not issued by this publisher, or was mistyped")
+      throw ShareSynchError.badActivationCode(.notFromPublisher)
     }
     guard let activation = try? JSONDecoder().decode(Activation.self, from: payload) else {
-      throw ShareSynchError.badActivationCode("its contents cannot be read")
+      throw ShareSynchError.badActivationCode(.unreadable)
     }
     return activation
   }

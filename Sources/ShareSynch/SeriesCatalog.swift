@@ -35,22 +35,33 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
     do {
       self = try JSONDecoder().decode(SeriesCatalog.self, from: json)
     } catch {
-      throw ShareSynchError.badCatalog("it is not a series catalog: \(error)")
+      throw ShareSynchError.badCatalog(.notACatalog(field: Self.field(of: error)))
     }
     if let bad = series.first(where: {
       !SeriesManifest.isSafeID($0.id) || !(0...Self.maxPackageSize).contains($0.size) || $0.sha256.count != 64
     }) {
-      throw ShareSynchError.badCatalog(
-        "the entry \(shortened(bad.id)) needs an id, a size and a 64-digit SHA-256")
+      throw ShareSynchError.badCatalog(.badEntry(id: shortened(bad.id)))
     }
+  }
+
+  /// Where a decoding error stopped (`series.0.size`), if it says.
+  static func field(of error: any Error) -> String? {
+    let path: [any CodingKey]
+    switch error as? DecodingError {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+      path = context.codingPath
+    case .keyNotFound(let key, let context): path = context.codingPath + [key]
+    default: return nil
+    }
+    guard !path.isEmpty else { return nil }
+    return path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
   }
 
   /// The entry for a series id.
   public func entry(_ id: String) throws -> Entry {
     guard let entry = series.first(where: { $0.id == id }) else {
       throw ShareSynchError.badCatalog(
-        "it offers no series \(shortened(id)) (it has \(shortened(series.map(\.id).joined(separator: ", "), limit: 300)))"
-      )
+        .noSuchSeries(id: shortened(id), offered: shortened(series.map(\.id).joined(separator: ", "), limit: 300)))
     }
     return entry
   }
@@ -59,7 +70,7 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
   public func activation(_ code: String) throws -> Activation {
     guard let publisherKey, let raw = Data(base64Encoded: publisherKey),
       let key = try? Curve25519.Signing.PublicKey(rawRepresentation: raw)
-    else { throw ShareSynchError.badActivationCode("this catalog has no publisher key to check it with") }
+    else { throw ShareSynchError.badActivationCode(.noPublisherKey) }
     return try ActivationCode.verify(code, publicKey: key)
   }
 
@@ -73,8 +84,7 @@ public struct SeriesCatalog: Codable, Sendable, Equatable {
   public func checkDownload(_ entry: Entry, activation: Activation?, freeSpace: Int64) throws {
     guard isAvailable(entry, activation: activation) else {
       throw ShareSynchError.badActivationCode(
-        activation == nil ? "\(entry.name) needs an activation code (--activation)" : "it does not unlock \(entry.name)"
-      )
+        activation == nil ? .needed(series: entry.name) : .doesNotUnlock(series: entry.name))
     }
     guard entry.size * 2 < freeSpace else {
       throw ShareSynchError.noSpace(needed: entry.size * 2, available: freeSpace)

@@ -37,9 +37,9 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   /// A file that is not a picture or video a slide can show.
   case notSlideMedia(file: String)
   /// An activation code that is refused.
-  case badActivationCode(String)
+  case badActivationCode(ActivationRefusal)
   /// A catalog that cannot be used.
-  case badCatalog(String)
+  case badCatalog(CatalogRefusal)
   /// A catalog address that is not http(s).
   case badCatalogAddress(String)
   /// No catalog address is set yet.
@@ -106,8 +106,8 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .visibilityCountMismatch(let slides, let hidden):
       "one hidden value per slide (\(slides) slides, \(hidden) values)"
     case .notSlideMedia: "only PNG or JPEG pictures and MP4 or WebM videos can become slides"
-    case .badActivationCode(let reason): "the activation code is refused: \(reason)"
-    case .badCatalog(let reason): "the catalog cannot be used: \(reason)"
+    case .badActivationCode(let reason): "the activation code is refused: \(reason.description)"
+    case .badCatalog(let reason): "the catalog cannot be used: \(reason.description)"
     case .badCatalogAddress: "the catalog's address must start with http:// or https://"
     case .noCatalogAddress: "no catalog address yet: set one in Settings"
     case .unknownDownload(let id): "no download of \(shortened(id))"

@@ -30,7 +30,7 @@ public struct CatalogDownload: Sendable {
     entry = try catalog.entry(id)
     try catalog.checkDownload(entry, activation: activation, freeSpace: SeriesPackage.freeSpace(store.seriesRoot))
     guard let base = URL(string: address), let package = catalog.packageURL(entry, base: base) else {
-      throw ShareSynchError.badCatalog("the address of \(entry.id) is not a URL: \(entry.url)")
+      throw ShareSynchError.badCatalog(.badAddress(id: entry.id, url: entry.url))
     }
     packageURL = package
     policy = Self.policy(address)

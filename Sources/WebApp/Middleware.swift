@@ -3,7 +3,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import WebFetch
 
 /// Refuses every request whose `Host` is not a name of this server: after DNS rebinding, a page
 /// of another site reaches the server under that site's name, and must get nothing.
@@ -119,11 +118,6 @@ protocol ServerError: Error, CustomStringConvertible {
 extension ServerError {
   /// An app whose errors have no message ids yet answers in English.
   var words: String { description }
-}
-
-extension DownloadError: ServerError {
-  var status: HTTPResponse.Status { .badGateway }
-  var field: String? { nil }
 }
 
 /// The error page.

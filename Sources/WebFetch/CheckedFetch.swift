@@ -34,8 +34,7 @@ func checkedGet(
   _ address: String, policy: FetchPolicy, headers: [(String, String)] = [], timeout: TimeAmount
 ) async throws -> CheckedResponse {
   guard var url = webURL(address) else {
-    throw DownloadError(
-      description: "not a web address: \(quoted(address, limit: 200)) (it must start with http:// or https://)")
+    throw DownloadError(.notAWebAddress(quoted(address, limit: 200)))
   }
   for hop in 0...policy.maxRedirects {
     let host = url.host!
@@ -57,23 +56,23 @@ func checkedGet(
       try? await client.shutdown()
       if error is CancellationError || Task.isCancelled { throw CancellationError() }
       if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout {
-        throw DownloadError(description: "\(host) did not answer within \(timeout.nanoseconds / 1_000_000_000) s")
+        throw DownloadError(.timedOut(host: host, seconds: timeout.nanoseconds / 1_000_000_000))
       }
-      throw DownloadError(description: "could not reach \(host): \(error)")
+      throw DownloadError(.unreachable(host: host, port: nil, code: (error as? IOError)?.errnoCode))
     }
     guard [301, 302, 303, 307, 308].contains(response.status.code),
       let location = response.headers.first(name: "location")
     else { return CheckedResponse(response: response, client: client, url: url, host: host) }
     try? await client.shutdown()
     guard hop < policy.maxRedirects else {
-      throw DownloadError(description: "\(host) redirected more than \(policy.maxRedirects) times")
+      throw DownloadError(.tooManyRedirects(host: host, limit: policy.maxRedirects))
     }
     guard let next = URL(string: location, relativeTo: url).flatMap({ webURL($0.absoluteString) }) else {
-      throw DownloadError(description: "\(host) redirected to an address that is not http or https")
+      throw DownloadError(.redirectNotWeb(host: host))
     }
     url = next
   }
-  throw DownloadError(description: "\(url.host ?? "the server") redirected more than \(policy.maxRedirects) times")
+  throw DownloadError(.tooManyRedirects(host: url.host ?? "?", limit: policy.maxRedirects))
 }
 
 /// The address `host` resolves to, provided the policy lets a fetch reach it.
@@ -85,16 +84,13 @@ func checkedAddress(host: String, port: Int, policy: FetchPolicy) async throws -
       try SocketAddress.makeAddressResolvingHost(name, port: port)
     }
   } catch {
-    throw DownloadError(description: "could not reach \(host): the name does not resolve")
+    throw DownloadError(.doesNotResolve(host: host))
   }
   guard let bytes = addressBytes(address) else {
-    throw DownloadError(description: "could not reach \(host): not an internet address")
+    throw DownloadError(.notAnInternetAddress(host: host))
   }
   if let kind = nonPublicKind(bytes), !policy.allows(host: name, address: address.ipAddress ?? "") {
-    throw DownloadError(
-      description:
-        "\(host) is \(kind) (\(address.ipAddress ?? "?")): fetching from it is refused unless you allow the host in settings"
-    )
+    throw DownloadError(.notPublic(host: host, kind: kind, address: address.ipAddress ?? "?"))
   }
   return address
 }
@@ -118,6 +114,6 @@ func checkReachable(_ address: SocketAddress, host: String, port: Int, timeout: 
       .connect(to: address).get()
     try? await channel.close()
   } catch {
-    throw DownloadError(description: "could not reach \(host):\(port): \(error)")
+    throw DownloadError(.unreachable(host: host, port: port, code: (error as? IOError)?.errnoCode))
   }
 }

@@ -2,11 +2,57 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// A download that did not complete, with a sentence a user can act on. It names hosts, sizes and
-/// statuses, never what the server sent.
+/// A download that did not complete: what went wrong with its inputs (hosts, sizes, statuses,
+/// never what the server sent), for an adapter to word in the user's language.
 public struct DownloadError: Error, Equatable, CustomStringConvertible {
-  /// What went wrong.
-  public let description: String
+  public enum Problem: Sendable, Equatable {
+    /// Not an http(s) address (the address as typed, shortened).
+    case notAWebAddress(String)
+    case status(host: String, code: Int, path: String)
+    /// Bigger than `limit`: `size` as announced, nil when found while receiving.
+    case tooLarge(size: Int64?, limit: Int64)
+    /// Bigger than the size the catalog announced.
+    case largerThanAnnounced(size: Int64?, announced: Int64)
+    /// The connection broke off; `received` bytes are kept when the download can resume.
+    case brokeOff(host: String, received: Int64?)
+    case timedOut(host: String, seconds: Int64)
+    /// The connection failed; `code` is the system's error number when there is one.
+    case unreachable(host: String, port: Int?, code: Int32?)
+    case doesNotResolve(host: String)
+    case notAnInternetAddress(host: String)
+    case notPublic(host: String, kind: AddressKind, address: String)
+    case tooManyRedirects(host: String, limit: Int)
+    case redirectNotWeb(host: String)
+  }
+
+  public let problem: Problem
+
+  public init(_ problem: Problem) { self.problem = problem }
+
+  /// What went wrong, in English (for logs and tests).
+  public var description: String {
+    switch problem {
+    case .notAWebAddress(let address): "not a web address: \(address) (it must start with http:// or https://)"
+    case .status(let host, let code, let path): "\(host) answered with status \(code) for \(path)"
+    case .tooLarge(let size?, let limit): "the file is \(size) bytes, more than the \(limit) allowed"
+    case .tooLarge(nil, let limit): "the file is more than the \(limit) bytes allowed"
+    case .largerThanAnnounced(let size?, let announced):
+      "the file is \(size) bytes, more than the \(announced) announced"
+    case .largerThanAnnounced(nil, let announced): "the file is more than the \(announced) bytes announced"
+    case .brokeOff(let host, let received?):
+      "the download from \(host) broke off at \(received) bytes (run it again to resume)"
+    case .brokeOff(let host, nil): "the download from \(host) broke off"
+    case .timedOut(let host, let seconds): "\(host) did not answer within \(seconds) s"
+    case .unreachable(let host, let port, let code):
+      "could not reach \(host)\(port.map { ":\($0)" } ?? "")" + (code.map { " (error \($0))" } ?? "")
+    case .doesNotResolve(let host): "could not reach \(host): the name does not resolve"
+    case .notAnInternetAddress(let host): "could not reach \(host): not an internet address"
+    case .notPublic(let host, let kind, let address):
+      "\(host) is \(kind.rawValue) (\(address)): fetching from it is refused unless you allow the host in settings"
+    case .tooManyRedirects(let host, let limit): "\(host) redirected more than \(limit) times"
+    case .redirectNotWeb(let host): "\(host) redirected to an address that is not http or https"
+    }
+  }
 }
 
 /// Fetches the body of an http(s) URL under `policy` (see `FetchPolicy`: public addresses only
@@ -33,17 +79,17 @@ private func body(
 ) async throws -> Data {
   let (response, host) = (answer.response, answer.host)
   guard (200..<300).contains(response.status.code) else {
-    throw DownloadError(description: "\(host) answered with status \(response.status.code) for \(answer.url.path)")
+    throw DownloadError(.status(host: host, code: Int(response.status.code), path: answer.url.path))
   }
   let total = response.headers.first(name: "content-length").flatMap { Int($0) }
   if let total, total > maxBytes {
-    throw DownloadError(description: "the file is \(total) bytes, more than the \(maxBytes) allowed")
+    throw DownloadError(.tooLarge(size: Int64(total), limit: Int64(maxBytes)))
   }
   var data = Data()
   do {
     for try await buffer in response.body {
       guard data.count + buffer.readableBytes <= maxBytes else {
-        throw DownloadError(description: "the file is more than the \(maxBytes) bytes allowed")
+        throw DownloadError(.tooLarge(size: nil, limit: Int64(maxBytes)))
       }
       data.append(contentsOf: buffer.readableBytesView)
       progress(data.count, total)
@@ -51,7 +97,7 @@ private func body(
   } catch let error as DownloadError {
     throw error
   } catch {
-    throw DownloadError(description: "the download from \(host) broke off: \(error)")
+    throw DownloadError(.brokeOff(host: host, received: nil))
   }
   return data
 }

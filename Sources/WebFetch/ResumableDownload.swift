@@ -62,23 +62,22 @@ private func save(
     try handle.truncate(atOffset: 0)
     existing = 0
   default:
-    throw DownloadError(description: "\(host) answered with status \(response.status.code) for \(answer.url.path)")
+    throw DownloadError(.status(host: host, code: Int(response.status.code), path: answer.url.path))
   }
   let length = response.headers.first(name: "content-length").flatMap { Int64($0) }
   let total = length.map { $0 + existing } ?? expectedSize
   /// Too big: nothing is kept.
-  func refuse(_ size: String) -> DownloadError {
+  func refuse(_ size: Int64?) -> DownloadError {
     try? manager.removeItem(at: file)
     return DownloadError(
-      description:
-        "the file is \(size) bytes, more than the \(limit) \(expectedSize == limit ? "announced" : "allowed")")
+      expectedSize == limit ? .largerThanAnnounced(size: size, announced: limit) : .tooLarge(size: size, limit: limit))
   }
-  if let total, total > limit { throw refuse("\(total)") }
+  if let total, total > limit { throw refuse(total) }
   let started = ContinuousClock.now
   var received = existing
   do {
     for try await buffer in response.body {
-      guard received + Int64(buffer.readableBytes) <= limit else { throw refuse("over \(limit)") }
+      guard received + Int64(buffer.readableBytes) <= limit else { throw refuse(nil) }
       try handle.write(contentsOf: Data(buffer.readableBytesView))
       received += Int64(buffer.readableBytes)
       let elapsed = ContinuousClock.now - started
@@ -92,8 +91,7 @@ private func save(
   } catch is CancellationError {
     throw CancellationError()
   } catch {
-    throw DownloadError(
-      description: "the download from \(host) broke off at \(received) bytes (run it again to resume): \(error)")
+    throw DownloadError(.brokeOff(host: host, received: received))
   }
   return received
 }

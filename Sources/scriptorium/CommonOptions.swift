@@ -4,10 +4,10 @@ import Foundation
 
 /// `--data` and `--json`, which every app's subcommands take.
 struct CommonOptions: ParsableArguments {
-  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
-  @Flag(help: "Print JSON for scripts.") var json = false
+  @Option(help: ArgumentHelp(t("cli.help.dataFolder"))) var data: String?
+  @Flag(help: ArgumentHelp(t("cli.help.commonOptions.json"))) var json = false
   /// Read by `CommandLanguage` before parsing; declared here so every app's subcommands accept it.
-  @Option(help: "Language of the messages: en, fr, sw, tpi, cy, sv (default: from $LANG).") var lang: String?
+  @Option(help: ArgumentHelp(t("cli.help.lang"))) var lang: String?
 
   /// The data folder `--data` names (or the default one).
   var folder: DataFolder { DataFolder(option: data) }

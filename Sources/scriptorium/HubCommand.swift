@@ -10,21 +10,23 @@ import SyncHubServer
 
 /// `scriptorium hub`: the team hub that keeps the change log of shared Bibles, and its members.
 struct HubCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "hub", abstract: "Run a team hub and invite its members (Key It teams).",
-    subcommands: [HubServe.self, HubInvite.self, HubRevoke.self])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "hub", abstract: t("cli.help.hubCommand.abstract"),
+      subcommands: [HubServe.self, HubInvite.self, HubRevoke.self])
+  }
 }
 
 /// Where the hub keeps its log: `hub.sqlite` in the data folder, or a PostgreSQL database.
 struct HubStorageOptions: ParsableArguments {
-  @Option(help: "Data folder for hub.sqlite (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
+  @Option(help: ArgumentHelp(t("cli.help.hubStorageOptions.data"))) var data: String?
   @Option(
     help: ArgumentHelp(
-      "PostgreSQL database instead of SQLite: postgres://user@host/db, or postgres:///db?host=/run/postgresql.",
+      t("cli.help.hubStorageOptions.postgres"),
       valueName: "url"))
   var postgres: String?
   /// Read by `CommandLanguage` before parsing.
-  @Option(help: "Language of the messages: en, fr, sw, tpi, cy, sv (default: from $LANG).") var lang: String?
+  @Option(help: ArgumentHelp(t("cli.help.lang"))) var lang: String?
 
   func validate() throws {
     if let postgres, PostgresLocation(url: postgres) == nil {
@@ -61,12 +63,14 @@ struct HubStorageOptions: ParsableArguments {
 }
 
 struct HubServe: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "serve", abstract: "Start the hub (devices reach it with a member's invitation token).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "serve", abstract: t("cli.help.hubServe.abstract"))
+  }
 
-  @Option(help: "Address to listen on (0.0.0.0 for the whole LAN; every request needs a member's token).")
+  @Option(help: ArgumentHelp(t("cli.help.hubServe.host")))
   var host = "127.0.0.1"
-  @Option(help: "Port to listen on.") var port = 7700
+  @Option(help: ArgumentHelp(t("cli.help.port"))) var port = 7700
   @OptionGroup var storage: HubStorageOptions
 
   func run() async throws {
@@ -90,11 +94,13 @@ struct HubServe: AsyncParsableCommand {
 }
 
 struct HubInvite: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "invite", abstract: "Invite a member to a project and print their token (shown only once).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "invite", abstract: t("cli.help.hubInvite.abstract"))
+  }
 
-  @Argument(help: "The project, e.g. keyit:<Bible id> as the Bible's team page shows it.") var project: String
-  @Option(help: "The member's name, shown beside their changes.") var member: String
+  @Argument(help: ArgumentHelp(t("cli.help.hubInvite.project"))) var project: String
+  @Option(help: ArgumentHelp(t("cli.help.hubInvite.member"))) var member: String
   @OptionGroup var storage: HubStorageOptions
 
   func run() async throws {
@@ -105,11 +111,13 @@ struct HubInvite: AsyncParsableCommand {
 }
 
 struct HubRevoke: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "revoke", abstract: "Withdraw every token of a member of a project.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "revoke", abstract: t("cli.help.hubRevoke.abstract"))
+  }
 
-  @Argument(help: "The project.") var project: String
-  @Option(help: "The member's name.") var member: String
+  @Argument(help: ArgumentHelp(t("cli.help.hubRevoke.project"))) var project: String
+  @Option(help: ArgumentHelp(t("cli.help.hubRevoke.member"))) var member: String
   @OptionGroup var storage: HubStorageOptions
 
   func run() async throws {

@@ -7,20 +7,22 @@ import WebApp
 
 /// `scriptorium keyit …`: Key It from the command line.
 struct KeyItCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "keyit", abstract: "Keyboard Scripture and export USFM or USX.",
-    subcommands: [
-      KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
-      KeyItChapters.self, KeyItItems.self,
-      KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
-      KeyItStats.self, KeyItAddBook.self, KeyItVersification.self, KeyItTeamCommand.self,
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "keyit", abstract: t("cli.help.keyItCommand.abstract"),
+      subcommands: [
+        KeyItInit.self, KeyItUse.self, KeyItRename.self, KeyItRenameBook.self, KeyItBibles.self, KeyItBooks.self,
+        KeyItChapters.self, KeyItItems.self,
+        KeyItSet.self, KeyItActions.self, KeyItAct.self, KeyItExport.self, KeyItImport.self, KeyItCreateAll.self,
+        KeyItStats.self, KeyItAddBook.self, KeyItVersification.self, KeyItTeamCommand.self,
+      ])
+  }
 }
 
 /// Options every Key It subcommand takes.
 struct KeyItOptions: ParsableArguments {
   @OptionGroup var common: CommonOptions
-  @Option(help: "Bible id (default: the current Bible).") var bible: Int64?
+  @Option(help: ArgumentHelp(t("cli.help.keyItOptions.bible"))) var bible: Int64?
 
   /// Opens `keyit.sqlite` in the data folder.
   func store() throws -> KeyItStore { try KeyItStore(dataFolder: common.folder) }
@@ -30,16 +32,17 @@ struct KeyItOptions: ParsableArguments {
 }
 
 struct KeyItInit: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "init", abstract: "Create a Bible (it becomes the current one) and print its id.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "init", abstract: t("cli.help.keyItInit.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Option(help: "The Bible's name.") var name: String
+  @Option(help: ArgumentHelp(t("cli.help.keyItInit.name"))) var name: String
   @Option(
     help: ArgumentHelp(
-      "How the printed Bible numbers verses: "
-        + Versification.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + ".",
+      t("cli.help.keyItInit.versification", ["versifications": .text(Versification.choices)]),
       valueName: "id")) var versification: Versification?
-  @Flag(help: "French psalm numbering (the psalm title is verse 1): the Original versification.")
+  @Flag(help: ArgumentHelp(t("cli.help.keyItInit.frenchPsalms")))
   var frenchPsalms = false
 
   func run() async throws {
@@ -50,11 +53,13 @@ struct KeyItInit: AsyncParsableCommand {
 }
 
 struct KeyItAddBook: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "add-book",
-    abstract: "Add a book outside the 66 that the Bible's versification numbers (none: list them).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "add-book",
+      abstract: t("cli.help.keyItAddBook.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "The book's code, e.g. TOB.") var code: String?
+  @Argument(help: ArgumentHelp(t("cli.help.keyItAddBook.code"))) var code: String?
 
   func run() async throws {
     let store = try options.store()
@@ -68,13 +73,21 @@ struct KeyItAddBook: AsyncParsableCommand {
   }
 }
 
-extension Versification: ExpressibleByArgument {}
+extension Versification: ExpressibleByArgument {
+  /// Every versification's id with its name in the command's language, for `--help`.
+  static var choices: String {
+    allCases.map { "\($0.rawValue) (\(KeyItWords.versification($0, CommandLanguage.localizer)))" }
+      .joined(separator: ", ")
+  }
+}
 extension ExportFormat: ExpressibleByArgument {}
 
 struct KeyItUse: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "use", abstract: "Make a Bible the current one.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "use", abstract: t("cli.help.keyItUse.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "The Bible's id.") var id: Int64
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.bibleID"))) var id: Int64
 
   func run() async throws {
     let bible = try await options.store().selectBible(id)
@@ -85,9 +98,11 @@ struct KeyItUse: AsyncParsableCommand {
 }
 
 struct KeyItRename: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "rename", abstract: "Rename the Bible.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "rename", abstract: t("cli.help.keyItRename.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "The new name.") var name: String
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.newName"))) var name: String
 
   func run() async throws {
     let store = try options.store()
@@ -99,11 +114,13 @@ struct KeyItRename: AsyncParsableCommand {
 }
 
 struct KeyItRenameBook: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "rename-book", abstract: "Rename a book in this Bible (exported as \\h and \\toc2).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "rename-book", abstract: t("cli.help.keyItRenameBook.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Book code, e.g. RUT.") var book: String
-  @Argument(help: "The new name.") var name: String
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.book"))) var book: String
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.newName"))) var name: String
 
   func run() async throws {
     let renamed = try await options.store().renameBook(bibleID: options.bible, code: book, to: name)
@@ -114,14 +131,16 @@ struct KeyItRenameBook: AsyncParsableCommand {
 }
 
 struct KeyItVersification: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "versification",
-    abstract: "Show the Bible's versification, or change it (typed text moves by the mapping lines).",
-    discussion: "A change that would lose text is refused, naming the verses, and changes nothing.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "versification",
+      abstract: t("cli.help.keyItVersification.abstract"),
+      discussion: t("cli.help.keyItVersification.discussion"))
+  }
   @OptionGroup var options: KeyItOptions
   @Argument(
     help: ArgumentHelp(
-      Versification.allCases.map { "\($0.rawValue) (\($0.name))" }.joined(separator: ", ") + ".", valueName: "id"))
+      Versification.choices + ".", valueName: "id"))
   var versification: Versification?
 
   func run() async throws {
@@ -150,7 +169,9 @@ struct KeyItVersification: AsyncParsableCommand {
 }
 
 struct KeyItBibles: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "bibles", abstract: "List the Bibles.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "bibles", abstract: t("cli.help.keyItBibles.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
 
   func run() async throws {
@@ -169,7 +190,9 @@ struct KeyItBibles: AsyncParsableCommand {
 }
 
 struct KeyItBooks: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "books", abstract: "List the books with progress.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "books", abstract: t("cli.help.keyItBooks.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
 
   func run() async throws {
@@ -189,10 +212,12 @@ struct KeyItBooks: AsyncParsableCommand {
 }
 
 struct KeyItChapters: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "chapters", abstract: "Open a book (it becomes current) and list its chapters.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "chapters", abstract: t("cli.help.keyItChapters.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Book code, e.g. RUT.") var book: String
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.book"))) var book: String
 
   func run() async throws {
     let (_, chapters) = try await options.store().openBook(bibleID: options.bible, code: book)
@@ -207,11 +232,13 @@ struct KeyItChapters: AsyncParsableCommand {
 }
 
 struct KeyItItems: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "items", abstract: "Open a chapter (it becomes current) and list its items in printed order.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "items", abstract: t("cli.help.keyItItems.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Book code, e.g. RUT.") var book: String
-  @Argument(help: "Chapter number.") var chapter: Int
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.book"))) var book: String
+  @Argument(help: ArgumentHelp(t("cli.help.keyItItems.chapter"))) var chapter: Int
 
   func run() async throws {
     let content = try await options.store().openChapter(bibleID: options.bible, code: book, chapter: chapter)
@@ -220,10 +247,12 @@ struct KeyItItems: AsyncParsableCommand {
 }
 
 struct KeyItSet: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "set", abstract: "Save an item's text.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "set", abstract: t("cli.help.keyItSet.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Item id (see `items`).") var itemID: Int64
-  @Argument(help: "The text.") var text: String
+  @Argument(help: ArgumentHelp(t("cli.help.keyItSet.itemID"))) var itemID: Int64
+  @Argument(help: ArgumentHelp(t("cli.help.keyItSet.text"))) var text: String
 
   func run() async throws {
     let saved = try await options.store().setText(bibleID: options.bible, itemID: itemID, text: text)
@@ -234,10 +263,12 @@ struct KeyItSet: AsyncParsableCommand {
 }
 
 struct KeyItActions: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "actions", abstract: "List the actions allowed on an item.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "actions", abstract: t("cli.help.keyItActions.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Item id.") var itemID: Int64
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.itemID"))) var itemID: Int64
 
   func run() async throws {
     let actions = try await options.store().actions(bibleID: options.bible, itemID: itemID)
@@ -248,12 +279,14 @@ struct KeyItActions: AsyncParsableCommand {
 }
 
 struct KeyItAct: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "act", abstract: "Perform an action on an item and list the chapter after it.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "act", abstract: t("cli.help.keyItAct.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Item id.") var itemID: Int64
-  @Argument(help: "Action id (see `actions`).") var action: String
-  @Option(help: "Character offset for insertParagraphIn and unbridge.") var offset: Int?
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.itemID"))) var itemID: Int64
+  @Argument(help: ArgumentHelp(t("cli.help.keyItAct.action"))) var action: String
+  @Option(help: ArgumentHelp(t("cli.help.keyItAct.offset"))) var offset: Int?
 
   func run() async throws {
     guard let id = ItemActionID(rawValue: action) else { throw KeyItError.unknownAction(action) }
@@ -263,15 +296,17 @@ struct KeyItAct: AsyncParsableCommand {
 }
 
 struct KeyItExport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "export", abstract: "Export a chapter, a book, or every book (--all) as USFM or USX.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "export", abstract: t("cli.help.keyItExport.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "Book code, e.g. RUT.") var book: String?
-  @Argument(help: "Chapter number (default: the whole book).") var chapter: Int?
-  @Flag(help: "Export every book, one file each, into the -o folder.") var all = false
-  @Option(help: "usfm (USFM 3) or usx (USX 3.0, the XML of Paratext 9 and Scripture Burrito).")
+  @Argument(help: ArgumentHelp(t("cli.help.keyit.book"))) var book: String?
+  @Argument(help: ArgumentHelp(t("cli.help.keyItExport.chapter"))) var chapter: Int?
+  @Flag(help: ArgumentHelp(t("cli.help.keyItExport.all"))) var all = false
+  @Option(help: ArgumentHelp(t("cli.help.keyItExport.format")))
   var format: ExportFormat = .usfm
-  @Option(name: .shortAndLong, help: "Output file (or folder with --all); default stdout.") var output: String?
+  @Option(name: .shortAndLong, help: ArgumentHelp(t("cli.help.keyItExport.output"))) var output: String?
 
   func validate() throws {
     if all && (book != nil || output == nil) { throw ValidationError("--all takes no book and needs -o DIR") }
@@ -307,10 +342,12 @@ struct KeyItExport: AsyncParsableCommand {
 }
 
 struct KeyItImport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "import", abstract: "Import USFM books into the Bible (all or nothing).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "import", abstract: t("cli.help.keyItImport.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
-  @Argument(help: "USFM files, one book each.") var files: [String]
+  @Argument(help: ArgumentHelp(t("cli.help.keyItImport.files"))) var files: [String]
 
   func run() async throws {
     let inputs = try files.map { path in
@@ -338,8 +375,10 @@ struct KeyItImport: AsyncParsableCommand {
 }
 
 struct KeyItCreateAll: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "create-all", abstract: "Create every chapter and item of the Bible now.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "create-all", abstract: t("cli.help.keyItCreateAll.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
 
   func run() async throws {
@@ -353,8 +392,10 @@ struct KeyItCreateAll: AsyncParsableCommand {
 }
 
 struct KeyItStats: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "stats", abstract: "Books, chapters and verses keyboarded.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "stats", abstract: t("cli.help.keyItStats.abstract"))
+  }
   @OptionGroup var options: KeyItOptions
 
   func run() async throws {

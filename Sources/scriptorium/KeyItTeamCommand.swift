@@ -6,18 +6,22 @@ import WebApp
 
 /// `scriptorium keyit team …`: share Bibles with a team through a hub.
 struct KeyItTeamCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "team", abstract: "Share a Bible with a team through a hub (join, status, sync, leave).",
-    subcommands: [KeyItTeamJoin.self, KeyItTeamStatus.self, KeyItTeamSync.self, KeyItTeamLeave.self])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "team", abstract: t("cli.help.keyItTeamCommand.abstract"),
+      subcommands: [KeyItTeamJoin.self, KeyItTeamStatus.self, KeyItTeamSync.self, KeyItTeamLeave.self])
+  }
 }
 
 struct KeyItTeamJoin: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "join",
-    abstract: "Join a team: share the Bible this device has with this id, or fetch it whole from the hub.")
-  @Argument(help: "The hub's address, e.g. http://192.168.1.20:7700.") var hub: String
-  @Option(help: "The member token the hub's invite printed.") var token: String
-  @Option(name: .customLong("bible"), help: "The Bible's id (as `keyit bibles` or `keyit team status` shows it).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "join",
+      abstract: t("cli.help.keyItTeamJoin.abstract"))
+  }
+  @Argument(help: ArgumentHelp(t("cli.help.keyItTeamJoin.hub"))) var hub: String
+  @Option(help: ArgumentHelp(t("cli.help.keyItTeamJoin.token"))) var token: String
+  @Option(name: .customLong("bible"), help: ArgumentHelp(t("cli.help.keyItTeamJoin.bibleUID")))
   var bibleUID: String
   @OptionGroup var common: CommonOptions
 
@@ -34,9 +38,11 @@ struct KeyItTeamJoin: AsyncParsableCommand {
 }
 
 struct KeyItTeamStatus: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "status",
-    abstract: "Each shared Bible: its hub, last sync, changes not sent, hub reachable, conflicts.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "status",
+      abstract: t("cli.help.keyItTeamStatus.abstract"))
+  }
   @OptionGroup var common: CommonOptions
 
   func run() async throws {
@@ -65,8 +71,10 @@ struct KeyItTeamStatus: AsyncParsableCommand {
 }
 
 struct KeyItTeamSync: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "sync", abstract: "Sync every shared Bible with its hub now (fails when a hub cannot be reached).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "sync", abstract: t("cli.help.keyItTeamSync.abstract"))
+  }
   @OptionGroup var common: CommonOptions
 
   func run() async throws {
@@ -92,9 +100,11 @@ struct KeyItTeamSync: AsyncParsableCommand {
 }
 
 struct KeyItTeamLeave: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "leave", abstract: "Stop sharing a Bible (it stays on this device with everything it has).")
-  @Option(name: .customLong("bible"), help: "The Bible's id.") var bibleUID: String
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "leave", abstract: t("cli.help.keyItTeamLeave.abstract"))
+  }
+  @Option(name: .customLong("bible"), help: ArgumentHelp(t("cli.help.keyit.bibleID"))) var bibleUID: String
   @OptionGroup var common: CommonOptions
 
   func run() async throws {

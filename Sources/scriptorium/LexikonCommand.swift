@@ -6,22 +6,24 @@ import Localization
 
 /// `scriptorium lexikon …`: dictionary lookups from dictd files or a DICT server, cached.
 struct LexikonCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "lexikon",
-    abstract: "Dictionary lookups (dictd files or a DICT server), cached in the data folder.",
-    subcommands: [
-      LexikonLookup.self, LexikonMatch.self, LexikonCache.self, LexikonLetters.self, LexikonForget.self,
-      LexikonDictionaries.self, LexikonAddDictionary.self,
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "lexikon",
+      abstract: t("cli.help.lexikonCommand.abstract"),
+      subcommands: [
+        LexikonLookup.self, LexikonMatch.self, LexikonCache.self, LexikonLetters.self, LexikonForget.self,
+        LexikonDictionaries.self, LexikonAddDictionary.self,
+      ])
+  }
 }
 
 /// Options every Lexikon subcommand takes.
 struct LexikonOptions: ParsableArguments {
   @OptionGroup var common: CommonOptions
-  @Option(help: "A DICT server as host:port (default: the dictd files in --dict-folder).") var dictServer: String?
-  @Option(help: "Where the dictd files are.") var dictFolder = "/usr/share/dictd"
-  @Option(help: "Language of the words, e.g. sv (default: the last used direction, else sv).") var from: String?
-  @Option(help: "Language of the definitions, e.g. en.") var to: String?
+  @Option(help: ArgumentHelp(t("cli.help.lexikonOptions.dictServer"))) var dictServer: String?
+  @Option(help: ArgumentHelp(t("cli.help.lexikonOptions.dictFolder"))) var dictFolder = "/usr/share/dictd"
+  @Option(help: ArgumentHelp(t("cli.help.lexikonOptions.from"))) var from: String?
+  @Option(help: ArgumentHelp(t("cli.help.lexikonOptions.to"))) var to: String?
 
   /// The service over the chosen source and `lexikon.sqlite` in the data folder.
   func service() throws -> LexikonService {
@@ -41,11 +43,13 @@ struct LexikonOptions: ParsableArguments {
 }
 
 struct LexikonLookup: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "lookup", abstract: "Look a word up (from the cache unless --fresh).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "lookup", abstract: t("cli.help.lexikonLookup.abstract"))
+  }
   @OptionGroup var options: LexikonOptions
-  @Argument(help: "The word or phrase.") var word: String
-  @Flag(help: "Fetch from the dictionary even when the word is cached.") var fresh = false
+  @Argument(help: ArgumentHelp(t("cli.help.lexikonLookup.word"))) var word: String
+  @Flag(help: ArgumentHelp(t("cli.help.lexikonLookup.fresh"))) var fresh = false
 
   func run() async throws {
     let service = try options.service()
@@ -67,11 +71,13 @@ struct LexikonLookup: AsyncParsableCommand {
 }
 
 struct LexikonMatch: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "match", abstract: "Headwords of the dictionary starting with a prefix.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "match", abstract: t("cli.help.lexikonMatch.abstract"))
+  }
   @OptionGroup var options: LexikonOptions
-  @Argument(help: "The prefix.") var prefix: String
-  @Option(help: "At most this many.") var limit = 50
+  @Argument(help: ArgumentHelp(t("cli.help.lexikonMatch.prefix"))) var prefix: String
+  @Option(help: ArgumentHelp(t("cli.help.lexikon.limit"))) var limit = 50
 
   func run() async throws {
     let service = try options.service()
@@ -81,13 +87,15 @@ struct LexikonMatch: AsyncParsableCommand {
 }
 
 struct LexikonCache: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "cache",
-    abstract: "The cached words of a direction in its language's alphabetical order, filtered by a prefix.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "cache",
+      abstract: t("cli.help.lexikonCache.abstract"))
+  }
   @OptionGroup var options: LexikonOptions
-  @Option(help: "Only words starting with this (case and diacritics ignored).") var filter = ""
-  @Option(help: "At most this many.") var limit = 100
-  @Option(help: "Skip this many (the next page, or a letter's offset from `lexikon letters`).") var offset = 0
+  @Option(help: ArgumentHelp(t("cli.help.lexikonCache.filter"))) var filter = ""
+  @Option(help: ArgumentHelp(t("cli.help.lexikon.limit"))) var limit = 100
+  @Option(help: ArgumentHelp(t("cli.help.lexikonCache.offset"))) var offset = 0
 
   func run() async throws {
     let service = try options.service()
@@ -100,8 +108,10 @@ struct LexikonCache: AsyncParsableCommand {
 }
 
 struct LexikonLetters: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "letters", abstract: "The letter index of the cached words: each letter, its words and its offset.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "letters", abstract: t("cli.help.lexikonLetters.abstract"))
+  }
   @OptionGroup var options: LexikonOptions
 
   func run() async throws {
@@ -114,11 +124,13 @@ struct LexikonLetters: AsyncParsableCommand {
 }
 
 struct LexikonForget: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "forget", abstract: "Remove a word from the cache, or --all words of the direction.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "forget", abstract: t("cli.help.lexikonForget.abstract"))
+  }
   @OptionGroup var options: LexikonOptions
-  @Argument(help: "The cached word.") var word: String?
-  @Flag(help: "Clear the whole direction.") var all = false
+  @Argument(help: ArgumentHelp(t("cli.help.lexikonForget.word"))) var word: String?
+  @Flag(help: ArgumentHelp(t("cli.help.lexikonForget.all"))) var all = false
 
   func run() async throws {
     let service = try options.service()
@@ -139,8 +151,10 @@ struct LexikonForget: AsyncParsableCommand {
 }
 
 struct LexikonDictionaries: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "dictionaries", abstract: "The dictionaries installed (or on the server) and the cached directions.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "dictionaries", abstract: t("cli.help.lexikonDictionaries.abstract"))
+  }
   @OptionGroup var options: LexikonOptions
 
   func run() async throws {
@@ -157,11 +171,13 @@ struct LexikonDictionaries: AsyncParsableCommand {
 }
 
 struct LexikonAddDictionary: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "add-dictionary",
-    abstract: "Add StarDict (.ifo .idx .dict[.dz]) or dictd (.index .dict[.dz]) files to the data folder, checked.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "add-dictionary",
+      abstract: t("cli.help.lexikonAddDictionary.abstract"))
+  }
   @OptionGroup var common: CommonOptions
-  @Argument(help: "The files.") var files: [String]
+  @Argument(help: ArgumentHelp(t("cli.help.lexikonAddDictionary.files"))) var files: [String]
 
   func run() async throws {
     let shelf = DictionaryShelf(folder: common.folder.dictionaries.path)

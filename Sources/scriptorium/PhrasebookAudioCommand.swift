@@ -7,18 +7,20 @@ import Phrasebook
 extension PairSide: ExpressibleByArgument {}
 
 struct PhrasebookAudio: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "audio",
-    abstract:
-      "Hear a word of a pair: write its recording, else espeak-ng's voice (made once, cached), to a file; or store or delete a recording."
-  )
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "audio",
+      abstract:
+        t("cli.help.phrasebookAudio.abstract")
+    )
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "The word in the first language.") var wordOne: String
-  @Argument(help: "The word in the second language.") var wordTwo: String
-  @Option(help: "Which word: one (the first language's) or two.") var side: PairSide = .two
-  @Option(name: .shortAndLong, help: "Write the audio to this file.") var output: String?
-  @Option(help: "Store this audio file (WebM, Ogg, MP4/M4A, WAV or MP3) as the word's recording.") var record: String?
-  @Flag(help: "Delete the word's recording.") var deleteRecording = false
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordOne"))) var wordOne: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordTwo"))) var wordTwo: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAudio.side"))) var side: PairSide = .two
+  @Option(name: .shortAndLong, help: ArgumentHelp(t("cli.help.phrasebookAudio.output"))) var output: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAudio.record"))) var record: String?
+  @Flag(help: ArgumentHelp(t("cli.help.phrasebookAudio.deleteRecording"))) var deleteRecording = false
 
   func run() async throws {
     let store = try options.store()

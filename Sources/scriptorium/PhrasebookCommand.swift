@@ -7,22 +7,25 @@ import Stemming
 
 /// `scriptorium phrasebook …`: word pairs, tags, word links and search from the command line.
 struct PhrasebookCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "phrasebook",
-    abstract: "Word pairs in two languages: add, list, search, tags, word links, revision, import and export.",
-    subcommands: [
-      PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
-      PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self, PhrasebookCheck.self, PhrasebookNewPerDay.self,
-      PhrasebookAudio.self,
-      PhrasebookImport.self,
-      PhrasebookExport.self, PhrasebookAllowedHosts.self,
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "phrasebook",
+      abstract: t("cli.help.phrasebookCommand.abstract"),
+      subcommands: [
+        PhrasebookNew.self, PhrasebookAdd.self, PhrasebookList.self, PhrasebookTags.self, PhrasebookLinks.self,
+        PhrasebookSearch.self, PhrasebookDue.self, PhrasebookReview.self, PhrasebookCheck.self,
+        PhrasebookNewPerDay.self,
+        PhrasebookAudio.self,
+        PhrasebookImport.self,
+        PhrasebookExport.self, PhrasebookAllowedHosts.self,
+      ])
+  }
 }
 
 /// Options every Phrasebook subcommand takes.
 struct PhrasebookOptions: ParsableArguments {
   @OptionGroup var common: CommonOptions
-  @Option(help: "Phrasebook name (default: the last used).") var book: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookOptions.book"))) var book: String?
 
   /// Opens `phrasebook.sqlite` in the data folder.
   func store() throws -> PhrasebookStore { try PhrasebookStore(dataFolder: common.folder) }
@@ -32,10 +35,12 @@ struct PhrasebookOptions: ParsableArguments {
 }
 
 struct PhrasebookNew: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "new", abstract: "Create a phrasebook.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "new", abstract: t("cli.help.phrasebookNew.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "Its name.") var name: String
-  @Option(help: "Its two languages, e.g. en:English,cy:Welsh.") var languages: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebookNew.name"))) var name: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookNew.languages"))) var languages: String
 
   func run() async throws {
     let book = try await options.store().createPhrasebook(name: name, languages: languages)
@@ -51,16 +56,18 @@ struct PhrasebookNew: AsyncParsableCommand {
 }
 
 struct PhrasebookAdd: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "add", abstract: "Add a pair, or update it if it exists (tags and history are kept).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "add", abstract: t("cli.help.phrasebookAdd.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "The word in the first language.") var wordOne: String
-  @Argument(help: "The word in the second language.") var wordTwo: String
-  @Option(help: "Part of speech.") var type: String?
-  @Option(help: "A short phrase telling which sense is meant.") var context: String?
-  @Option(help: "Regional variant (North, South, Both for Welsh).") var area: String?
-  @Option(help: "A note.") var note: String?
-  @Option(help: "A tag (repeat for several).") var tag: [String] = []
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordOne"))) var wordOne: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordTwo"))) var wordTwo: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAdd.type"))) var type: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAdd.context"))) var context: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAdd.area"))) var area: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAdd.note"))) var note: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAdd.tag"))) var tag: [String] = []
 
   func run() async throws {
     let input = PairInput(
@@ -75,10 +82,12 @@ struct PhrasebookAdd: AsyncParsableCommand {
 }
 
 struct PhrasebookList: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "list", abstract: "Every pair in alphabetical order (the language's own alphabet).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "list", abstract: t("cli.help.phrasebookList.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Option(help: "Only pairs with this tag.") var tag: String?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookList.tag"))) var tag: String?
 
   func run() async throws {
     let pairs = try await options.store().pairs(in: options.book, tag: tag)
@@ -87,10 +96,12 @@ struct PhrasebookList: AsyncParsableCommand {
 }
 
 struct PhrasebookSearch: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "search", abstract: "Search words, context, notes and tags (accents optional).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "search", abstract: t("cli.help.phrasebookSearch.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "What to look for.") var query: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebookSearch.query"))) var query: String
 
   func run() async throws {
     let pairs = try await options.store().search(query, in: options.book, stems: Stemmers.installedLemmas)
@@ -101,7 +112,9 @@ struct PhrasebookSearch: AsyncParsableCommand {
 }
 
 struct PhrasebookTags: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "tags", abstract: "Every tag with its number of pairs.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "tags", abstract: t("cli.help.phrasebookTags.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
 
   func run() async throws {
@@ -113,10 +126,12 @@ struct PhrasebookTags: AsyncParsableCommand {
 }
 
 struct PhrasebookLinks: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "links", abstract: "A word's translations in either direction with context, area and note.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "links", abstract: t("cli.help.phrasebookLinks.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "The word.") var word: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebookLinks.word"))) var word: String
 
   func run() async throws {
     let link = try await options.store().links(for: word, in: options.book)
@@ -143,14 +158,16 @@ private func describe(_ pair: TaggedPair) -> String {
 }
 
 struct PhrasebookAllowedHosts: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "allowed-hosts",
-    abstract:
-      "List, add or remove the hosts import from a URL may reach although they are on this machine or the LAN (others are refused)."
-  )
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "allowed-hosts",
+      abstract:
+        t("cli.help.phrasebookAllowedHosts.abstract")
+    )
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Option(help: "A host name or IP address to allow (repeat for several).") var add: [String] = []
-  @Option(help: "A host to allow no more (repeat for several).") var remove: [String] = []
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAllowedHosts.add"))) var add: [String] = []
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookAllowedHosts.remove"))) var remove: [String] = []
 
   func run() async throws {
     let store = try options.store()

@@ -13,9 +13,11 @@ extension Rating: ExpressibleByArgument {
 extension Direction: ExpressibleByArgument {}
 
 struct PhrasebookDue: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "due", abstract: "What is due now, per direction.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "due", abstract: t("cli.help.phrasebookDue.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Option(help: "Count as if it were this time (ISO 8601).", transform: parseTime) var at: Date?
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookDue.at")), transform: parseTime) var at: Date?
 
   func run() async throws {
     let counts = try await options.store().dueCounts(in: options.book, now: at ?? Date())
@@ -30,14 +32,16 @@ struct PhrasebookDue: AsyncParsableCommand {
 }
 
 struct PhrasebookReview: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "review", abstract: "Record one review of a pair and print the card's new schedule (FSRS-6).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "review", abstract: t("cli.help.phrasebookReview.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "The word in the first language.") var wordOne: String
-  @Argument(help: "The word in the second language.") var wordTwo: String
-  @Option(help: "again, hard, good or easy.") var rating: Rating
-  @Option(help: "forward (first word shown) or reverse.") var direction: Direction = .forward
-  @Option(help: "When the review happened (ISO 8601; default now).", transform: parseTime) var at: Date?
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordOne"))) var wordOne: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordTwo"))) var wordTwo: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookReview.rating"))) var rating: Rating
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookReview.direction"))) var direction: Direction = .forward
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookReview.at")), transform: parseTime) var at: Date?
 
   func run() async throws {
     let record = try await options.store().review(
@@ -68,16 +72,18 @@ func parseTime(_ text: String) throws -> Date {
 }
 
 struct PhrasebookCheck: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "check",
-    abstract:
-      "Grade a typed answer to a pair's card and print the verdict and the rating it proposes (nothing is recorded)."
-  )
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "check",
+      abstract:
+        t("cli.help.phrasebookCheck.abstract")
+    )
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "The word in the first language.") var wordOne: String
-  @Argument(help: "The word in the second language.") var wordTwo: String
-  @Argument(help: "The answer typed.") var answer: String
-  @Option(help: "forward (first word shown, second typed) or reverse.") var direction: Direction = .forward
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordOne"))) var wordOne: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebook.wordTwo"))) var wordTwo: String
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebookCheck.answer"))) var answer: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookCheck.direction"))) var direction: Direction = .forward
 
   func run() async throws {
     let check = try await options.store().checkAnswer(
@@ -108,10 +114,12 @@ struct PhrasebookCheck: AsyncParsableCommand {
 }
 
 struct PhrasebookNewPerDay: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "new-per-day", abstract: "Show or set how many new cards a day revision brings (default 20).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "new-per-day", abstract: t("cli.help.phrasebookNewPerDay.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "The new limit (0 to 9999).") var limit: Int?
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebookNewPerDay.limit"))) var limit: Int?
 
   func run() async throws {
     let store = try options.store()

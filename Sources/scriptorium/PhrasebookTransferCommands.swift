@@ -8,11 +8,13 @@ import WebFetch
 extension TransferFormat: ExpressibleByArgument {}
 
 struct PhrasebookImport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "import", abstract: "Add pairs from a JSON, CSV or Anki (.apkg) file or URL, with a report.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "import", abstract: t("cli.help.phrasebookImport.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Argument(help: "A file path or an http(s) URL.") var source: String
-  @Option(help: "json, csv or apkg (default: from the name, else from the content).") var format: TransferFormat?
+  @Argument(help: ArgumentHelp(t("cli.help.phrasebookImport.source"))) var source: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookImport.format"))) var format: TransferFormat?
 
   func run() async throws {
     let isURL = source.lowercased().hasPrefix("http://") || source.lowercased().hasPrefix("https://")
@@ -58,11 +60,13 @@ struct PhrasebookImport: AsyncParsableCommand {
 }
 
 struct PhrasebookExport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "export", abstract: "Write the phrasebook as JSON, CSV or an Anki package.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "export", abstract: t("cli.help.phrasebookExport.abstract"))
+  }
   @OptionGroup var options: PhrasebookOptions
-  @Option(help: "json, csv or apkg.") var format: TransferFormat
-  @Option(name: .shortAndLong, help: "The file to write.") var output: String
+  @Option(help: ArgumentHelp(t("cli.help.phrasebookExport.format"))) var format: TransferFormat
+  @Option(name: .shortAndLong, help: ArgumentHelp(t("cli.help.phrasebookExport.output"))) var output: String
 
   func run() async throws {
     let data = try await options.store().export(format: format, in: options.book)

@@ -4,14 +4,16 @@ import ArgumentParser
 /// The `scriptorium` command: the server and one subcommand group per app.
 @main
 struct Scriptorium: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "scriptorium",
-    abstract: "A workbench for people who work across languages.",
-    version: ProductVersion.current,
-    subcommands: [
-      Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self,
-      HubCommand.self,
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "scriptorium",
+      abstract: t("cli.help.scriptorium.abstract"),
+      version: ProductVersion.current,
+      subcommands: [
+        Serve.self, KeyItCommand.self, PhrasebookCommand.self, LexikonCommand.self, ShareSynchCommand.self,
+        HubCommand.self,
+      ])
+  }
 
   /// Runs the chosen subcommand; an app's error is printed in the command's language.
   static func main() async {

@@ -9,23 +9,23 @@ import WebApp
 
 /// `scriptorium serve`: starts the web server on loopback unless told otherwise.
 struct Serve: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Start the web server.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(abstract: t("cli.help.serve.abstract"))
+  }
 
-  @Option(help: "Address to listen on (anything but loopback requires the access token).") var host = "127.0.0.1"
-  @Option(help: "Port to listen on.") var port = 8080
-  @Option(help: "Data folder (default: $SCRIPTORIUM_DATA, else the XDG data folder).") var data: String?
-  @Option(help: "Access token (default: generated when --host is not loopback; at least 8 characters).") var token:
-    String?
+  @Option(help: ArgumentHelp(t("cli.help.serve.host"))) var host = "127.0.0.1"
+  @Option(help: ArgumentHelp(t("cli.help.port"))) var port = 8080
+  @Option(help: ArgumentHelp(t("cli.help.dataFolder"))) var data: String?
+  @Option(help: ArgumentHelp(t("cli.help.serve.token"))) var token: String?
   @Option(
     name: .customLong("allow-host"),
-    help: "Another name this server may be reached by, e.g. laptop.lan (repeatable; its own addresses always work).")
+    help: ArgumentHelp(t("cli.help.serve.allowedHosts")))
   var allowedHosts: [String] = []
-  @Option(help: "Lexikon's DICT server as host:port (default: the dictd files in --dict-folder).") var dictServer:
-    String?
-  @Option(help: "Where Lexikon finds dictd files.") var dictFolder = "/usr/share/dictd"
+  @Option(help: ArgumentHelp(t("cli.help.serve.dictServer"))) var dictServer: String?
+  @Option(help: ArgumentHelp(t("cli.help.serve.dictFolder"))) var dictFolder = "/usr/share/dictd"
   @Option(
     help:
-      "Seconds between syncs of a Bible shared with a team when nothing else makes one (saves and the hub's pushes sync at once)."
+      ArgumentHelp(t("cli.help.serve.syncInterval"))
   )
   var syncInterval = 30.0
 

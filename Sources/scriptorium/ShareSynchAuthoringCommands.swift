@@ -8,12 +8,14 @@ import WebApp
 
 /// `sharesynch create NAME`: a new, empty series.
 struct ShareSynchCreate: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "create", abstract: "Create an empty series to import sermons into.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "create", abstract: t("cli.help.shareSynchCreate.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series' name.") var name: String
-  @Option(help: "Slide languages, comma-separated, the first the default.") var slides = "en"
-  @Option(help: "Note languages, comma-separated (default: the slide languages).") var notes: String?
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchCreate.name"))) var name: String
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchCreate.slides"))) var slides = "en"
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchCreate.notes"))) var notes: String?
 
   func run() async throws {
     let series = try await options.store().createSeries(
@@ -27,26 +29,28 @@ struct ShareSynchCreate: AsyncParsableCommand {
 
 /// `sharesynch import FILE… --series ID --sermon TITLE`.
 struct ShareSynchImport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "import",
-    abstract: "Make a sermon from PowerPoint, Impress, Keynote or PDF files, or PNG/JPEG pictures in order.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "import",
+      abstract: t("cli.help.shareSynchImport.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The files, in order.") var files: [String]
-  @Option(help: "The series id.") var series: String
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchImport.files"))) var files: [String]
+  @Option(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
   @Option(
     help:
-      "The sermon's title (a new sermon), or an existing sermon's id or title (replaced; its current state is kept as a variation)."
+      ArgumentHelp(t("cli.help.shareSynchImport.sermon"))
   )
   var sermon: String
-  @Option(help: "The language the notes are in (default: the series' first note language).") var notesLanguage: String?
-  @Option(help: "The language of the text on the slides (default: the series' first slide language).")
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchImport.notesLanguage"))) var notesLanguage: String?
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchImport.slidesLanguage")))
   var slidesLanguage: String?
   @Flag(
     help:
-      "Add the languages to the existing sermon --sermon names (slides matched by position) instead of replacing it.")
+      ArgumentHelp(t("cli.help.shareSynchImport.addLanguage")))
   var addLanguage = false
-  @Option(help: "Picture width in pixels (default: Settings, 1920).") var width: Int?
-  @Option(help: "Seconds any one file may take to convert.") var timeLimit = 300
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchImport.width"))) var width: Int?
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchImport.timeLimit"))) var timeLimit = 300
 
   func run() async throws {
     let store = try options.store()
@@ -104,13 +108,15 @@ struct ShareSynchImport: AsyncParsableCommand {
 
 /// `sharesynch export SERIES -o FILE [--variation ID]`.
 struct ShareSynchExport: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "export",
-    abstract: "Write a series as a package (sharesynch-series/1) with its variations, or only one of them.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "export",
+      abstract: t("cli.help.shareSynchExport.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series id.") var series: String
-  @Option(name: .shortAndLong, help: "The package file to write.") var output: String
-  @Option(help: "Export only this variation (default: every variation).") var variation: Int64?
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
+  @Option(name: .shortAndLong, help: ArgumentHelp(t("cli.help.sharesynch.packageOutput"))) var output: String
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchExport.variation"))) var variation: Int64?
 
   func run() async throws {
     let file = URL(fileURLWithPath: output)

@@ -10,15 +10,17 @@ import WebFetch
 
 /// `scriptorium sharesynch …`: series packages, languages, variations and a terminal rehearsal.
 struct ShareSynchCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "sharesynch",
-    abstract: "Sermon series: install and pack packages, languages, variations, rehearse a sermon.",
-    subcommands: [
-      ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
-      ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
-      ShareSynchPresent.self, ShareSynchPDFCommand.self, ShareSynchInbox.self, ShareSynchDownload.self,
-      ShareSynchCreate.self, ShareSynchImport.self, ShareSynchExport.self,
-    ])
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "sharesynch",
+      abstract: t("cli.help.shareSynchCommand.abstract"),
+      subcommands: [
+        ShareSynchSeries.self, ShareSynchSermons.self, ShareSynchSlides.self, ShareSynchInstall.self,
+        ShareSynchPack.self, ShareSynchVerify.self, ShareSynchLanguages.self, ShareSynchVariation.self,
+        ShareSynchPresent.self, ShareSynchPDFCommand.self, ShareSynchInbox.self, ShareSynchDownload.self,
+        ShareSynchCreate.self, ShareSynchImport.self, ShareSynchExport.self,
+      ])
+  }
 }
 
 /// Options every ShareSynch subcommand takes.
@@ -70,7 +72,9 @@ struct ShareSynchOptions: ParsableArguments {
 }
 
 struct ShareSynchSeries: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "series", abstract: "The installed series.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "series", abstract: t("cli.help.shareSynchSeries.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
 
   func run() async throws {
@@ -86,9 +90,11 @@ struct ShareSynchSeries: AsyncParsableCommand {
 }
 
 struct ShareSynchSermons: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(commandName: "sermons", abstract: "A series' sermons.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(commandName: "sermons", abstract: t("cli.help.shareSynchSermons.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series id.") var series: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
 
   func run() async throws {
     let store = try options.store()
@@ -100,12 +106,14 @@ struct ShareSynchSermons: AsyncParsableCommand {
 }
 
 struct ShareSynchSlides: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "slides", abstract: "A sermon's slides in the current (or a given) variation.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "slides", abstract: t("cli.help.shareSynchSlides.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series id.") var series: String
-  @Argument(help: "The sermon id.") var sermon: String
-  @Option(help: "A variation id (default: the current one).") var variation: Int64?
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.sermonID"))) var sermon: String
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchSlides.variation"))) var variation: Int64?
 
   func run() async throws {
     let slides = try await options.store().slides(series: series, sermon: sermon, variation: variation)
@@ -118,14 +126,16 @@ struct ShareSynchSlides: AsyncParsableCommand {
 }
 
 struct ShareSynchInstall: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "install",
-    abstract:
-      "Verify and install a series package from a file or an http(s) URL (checked against its .sha256 when there is one)."
-  )
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "install",
+      abstract:
+        t("cli.help.shareSynchInstall.abstract")
+    )
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The package file or URL.") var file: String
-  @Option(help: "The SHA-256 published for the package.") var sha256: String?
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchInstall.file"))) var file: String
+  @Option(help: ArgumentHelp(t("cli.help.sharesynch.sha256"))) var sha256: String?
 
   func run() async throws {
     var series: SeriesSummary
@@ -155,11 +165,13 @@ func writeChecksumFile(of package: URL) throws -> String {
 }
 
 struct ShareSynchPack: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "pack", abstract: "Build a series package from a folder with series.json and its media.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "pack", abstract: t("cli.help.shareSynchPack.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The folder.") var folder: String
-  @Option(name: .shortAndLong, help: "The package file to write.") var output: String
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchPack.folder"))) var folder: String
+  @Option(name: .shortAndLong, help: ArgumentHelp(t("cli.help.sharesynch.packageOutput"))) var output: String
 
   func run() async throws {
     let outputURL = URL(fileURLWithPath: output)
@@ -177,11 +189,13 @@ struct ShareSynchPack: AsyncParsableCommand {
 }
 
 struct ShareSynchVerify: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "verify", abstract: "Check a package completely without installing it.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "verify", abstract: t("cli.help.shareSynchVerify.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The package file.") var file: String
-  @Option(help: "The SHA-256 published for the package.") var sha256: String?
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchVerify.file"))) var file: String
+  @Option(help: ArgumentHelp(t("cli.help.sharesynch.sha256"))) var sha256: String?
 
   func run() async throws {
     let manifest = try SeriesPackage.verify(URL(fileURLWithPath: file), expectedSHA256: sha256)
@@ -192,12 +206,14 @@ struct ShareSynchVerify: AsyncParsableCommand {
 }
 
 struct ShareSynchLanguages: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "languages", abstract: "Set a series' slide language and note language (independently).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "languages", abstract: t("cli.help.shareSynchLanguages.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series id.") var series: String
-  @Option(help: "The slide language.") var slides: String?
-  @Option(help: "The note language.") var notes: String?
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchLanguages.slides"))) var slides: String?
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchLanguages.notes"))) var notes: String?
 
   func run() async throws {
     let changed = try await options.store().setLanguages(series: series, slides: slides, notes: notes)
@@ -210,13 +226,15 @@ struct ShareSynchLanguages: AsyncParsableCommand {
 }
 
 struct ShareSynchVariation: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "variation", abstract: "List, create, switch or delete a series' variations.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "variation", abstract: t("cli.help.shareSynchVariation.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "list, create, switch or delete.") var action: String
-  @Argument(help: "The series id.") var series: String
-  @Option(help: "The new variation's name (create).") var name: String?
-  @Option(help: "A variation id: the source (create) or the one to switch to or delete.") var id: Int64?
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchVariation.action"))) var action: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchVariation.name"))) var name: String?
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchVariation.id"))) var id: Int64?
 
   func run() async throws {
     let store = try options.store()
@@ -245,13 +263,15 @@ struct ShareSynchVariation: AsyncParsableCommand {
 }
 
 struct ShareSynchPDFCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "pdf",
-    abstract: "Write a sermon's handout: each visible slide's picture beside its notes, in the note language.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "pdf",
+      abstract: t("cli.help.shareSynchPDFCommand.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series id.") var series: String
-  @Argument(help: "The sermon id.") var sermon: String
-  @Option(name: .shortAndLong, help: "The PDF file to write.") var output: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.sermonID"))) var sermon: String
+  @Option(name: .shortAndLong, help: ArgumentHelp(t("cli.help.shareSynchPDFCommand.output"))) var output: String
 
   func run() async throws {
     let handout = try await options.store().handout(series: series, sermon: sermon)
@@ -264,13 +284,15 @@ struct ShareSynchPDFCommand: AsyncParsableCommand {
 }
 
 struct ShareSynchPresent: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "present",
-    abstract:
-      "Rehearse a sermon in the terminal: reads n (next), p (previous), a number (jump), b (black), q from stdin.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "present",
+      abstract:
+        t("cli.help.shareSynchPresent.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The series id.") var series: String
-  @Argument(help: "The sermon id.") var sermon: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.seriesID"))) var series: String
+  @Argument(help: ArgumentHelp(t("cli.help.sharesynch.sermonID"))) var sermon: String
 
   func run() async throws {
     let store = try options.store()
@@ -329,9 +351,11 @@ struct ShareSynchPresent: AsyncParsableCommand {
 }
 
 struct ShareSynchInbox: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "inbox",
-    abstract: "Install the packages dropped into the data folder's inbox/ (serve does this at start-up).")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "inbox",
+      abstract: t("cli.help.shareSynchInbox.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
 
   func run() async throws {
@@ -356,13 +380,15 @@ func inboxReport(_ results: [InboxResult]) -> String {
 }
 
 struct ShareSynchDownload: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "download",
-    abstract: "Download a series from a catalog and install it; an interrupted download resumes when run again.")
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: "download",
+      abstract: t("cli.help.shareSynchDownload.abstract"))
+  }
   @OptionGroup var options: ShareSynchOptions
-  @Argument(help: "The catalog's URL.") var catalog: String
-  @Argument(help: "The series id (none: list the catalog).") var series: String?
-  @Option(help: "An activation code from the publisher (for series that are not free).") var activation: String?
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchDownload.catalog"))) var catalog: String
+  @Argument(help: ArgumentHelp(t("cli.help.shareSynchDownload.series"))) var series: String?
+  @Option(help: ArgumentHelp(t("cli.help.shareSynchDownload.activation"))) var activation: String?
 
   func run() async throws {
     let offered = try await CatalogDownload.catalog(at: catalog)

@@ -15,6 +15,21 @@ import Testing
     #expect(all.map { $0.english.lowercased() } == all.map { $0.english.lowercased() }.sorted())
   }
 
+  @Test func languagesAreNamedInTheInterfaceLanguage() {
+    #expect(LanguageNames.language("cy", in: "fr")?.name == "gallois")
+    #expect(LanguageNames.language("cy", in: "sw")?.name == "Kiwelisi")
+    #expect(LanguageNames.language("sv", in: "cy")?.name == "Swedeg")
+    #expect(LanguageNames.language("cy", in: "sv")?.name == "walesiska")
+    #expect(LanguageNames.language("cy", in: "tpi")?.name == "Welsh", "ICU has no Tok Pisin names: English")
+    #expect(LanguageNames.language("cy")?.name == "Welsh")
+    let french = LanguageNames.all(in: "fr")
+    #expect(french.count == LanguageNames.all.count)
+    let german = french.first { $0.code == "de" }
+    #expect(german?.name == "allemand" && german?.english == "German" && german?.native == "Deutsch")
+    let names = french.map(\.name)
+    #expect(names.firstIndex(of: "éwé")! < names.firstIndex(of: "finnois")!, "in French order, accents aside")
+  }
+
   @Test func aPhrasebookMayBeMadeFromTagsAlone() async throws {
     let store = try PhrasebookStore.inMemory()
     let book = try await store.createPhrasebook(name: "Svenska", languages: "en,sv")

@@ -24,7 +24,7 @@ import Testing
     #expect(catalog.packageURL(free, base: base)?.absoluteString == "http://example.org/series/free.sspkg")
     #expect(catalog.packageURL(grace, base: base)?.absoluteString == "https://cdn.example/grace.sspkg")
     #expect(throws: ShareSynchError.self) { try catalog.entry("nope") }
-    #expect(throws: ShareSynchError.badActivationCode("Grace needs an activation code (--activation)")) {
+    #expect(throws: ShareSynchError.badActivationCode(.needed(series: "Grace"))) {
       try catalog.checkDownload(grace, activation: nil, freeSpace: 1_000)
     }
     #expect(throws: ShareSynchError.noSpace(needed: 20, available: 15)) {
@@ -42,7 +42,7 @@ import Testing
       try SeriesCatalog(json: Data(huge.utf8))
     }
     let shortHash = #"{"series": [{"id": "x", "name": "X", "size": 1, "sha256": "abc", "url": "x"}]}"#
-    #expect(throws: ShareSynchError.badCatalog("the entry x needs an id, a size and a 64-digit SHA-256")) {
+    #expect(throws: ShareSynchError.badCatalog(.badEntry(id: "x"))) {
       try SeriesCatalog(json: Data(shortHash.utf8))
     }
   }
@@ -67,7 +67,7 @@ import Testing
     #expect(throws: ShareSynchError.self) { try catalog.activation(stranger) }
     let keyless = try SeriesCatalog(
       json: Data(json.replacingOccurrences(of: "\"publisherKey\": \"\(key)\",", with: "").utf8))
-    #expect(throws: ShareSynchError.badActivationCode("this catalog has no publisher key to check it with")) {
+    #expect(throws: ShareSynchError.badActivationCode(.noPublisherKey)) {
       try keyless.activation(code)
     }
   }

@@ -45,6 +45,21 @@ import Testing
     }
   }
 
+  @Test func thePickerNamesLanguagesInTheInterfaceLanguage() async throws {
+    let (app, _) = try await makePhrasebookApp(welsh: false)
+    try await app.test(.router) { client in
+      for (language, welsh) in [("fr", "gallois"), ("sw", "Kiwelisi"), ("tpi", "Welsh"), ("en", "Welsh")] {
+        try await client.execute(
+          uri: "/api/phrasebook/languages", method: .get, headers: [.acceptLanguage: language]
+        ) { response in
+          let names = try JSONDecoder().decode([LanguageName].self, from: Data(response.text.utf8))
+          #expect(names.first { $0.code == "cy" }?.name == welsh, "\(language)")
+          #expect(names.first { $0.code == "cy" }?.native == "Cymraeg")
+        }
+      }
+    }
+  }
+
   @Test func addSearchLinksTagsAndDelete() async throws {
     let (app, _) = try await makePhrasebookApp()
     try await app.test(.router) { client in

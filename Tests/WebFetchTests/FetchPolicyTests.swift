@@ -113,7 +113,7 @@ import Testing
       let resumable = await message {
         try await downloadResuming(base + "/stream", to: file, policy: allowed, maxBytes: 1_000)
       }
-      #expect(resumable?.contains("more than the 1000 allowed") == true)
+      #expect(resumable?.contains("more than the 1000 bytes allowed") == true)
       #expect(!FileManager.default.fileExists(atPath: file.path), "nothing kept")
       let refused = await message { try await downloadResuming(base + "/stream", to: file) }
       #expect(refused?.contains("loopback") == true)

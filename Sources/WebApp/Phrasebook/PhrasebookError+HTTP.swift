@@ -105,7 +105,8 @@ extension ImportFileError: ServerError {
 
   var words: String {
     switch self {
-    case .malformedJSON(let detail): t("phrasebook.fileError.malformedJSON", ["problem": .text(detail)])
+    case .malformedJSON(let line, let column):
+      t("phrasebook.fileError.malformedJSON", ["problem": .text(ReasonWords.jsonPosition(line: line, column: column))])
     case .notAPairList(let object):
       t(object ? "phrasebook.fileError.notAPairListObject" : "phrasebook.fileError.notAPairList")
     case .csvNotUTF8: t("phrasebook.fileError.csvNotUTF8")
@@ -115,11 +116,13 @@ extension ImportFileError: ServerError {
       t(
         "phrasebook.fileError.headerLacks",
         ["line": .number(line), "missing": .text(missing.formatted(.list(type: .and).locale(requestLocalizer.locale)))])
-    case .notAnAnkiPackage(let detail): t("phrasebook.fileError.notAnAnkiPackage", ["problem": .text(detail)])
+    case .notAnAnkiPackage(let problem):
+      t("phrasebook.fileError.notAnAnkiPackage", ["problem": .text(ReasonWords.zip(problem))])
     case .noCollection: t("phrasebook.fileError.noCollection")
     case .newerAnkiFormat: t("phrasebook.fileError.newerAnkiFormat")
     case .badMediaList: t("phrasebook.fileError.badMediaList")
-    case .unreadableCollection(let detail): t("phrasebook.fileError.unreadableCollection", ["problem": .text(detail)])
+    case .unreadableCollection(let code):
+      t("phrasebook.fileError.unreadableCollection", ["problem": .text(ReasonWords.sqlite(code))])
     case .unreadableNoteTypes: t("phrasebook.fileError.unreadableNoteTypes")
     }
   }

@@ -99,11 +99,12 @@ struct PhrasebookRoutes: AppRoutes {
       PhrasebookJSON(try await store.createPhrasebook(name: body.name, languages: body.languages)), status: .created)
   }
 
-  /// The languages the new-phrasebook picker offers, named in English and in themselves.
+  /// The languages the new-phrasebook picker offers, named in English, in the request's language and
+  /// in themselves.
   @Sendable func languages(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<[LanguageName]>
   {
-    JSONResponse(LanguageNames.all)
+    JSONResponse(LanguageNames.all(in: requestLocalizer.language))
   }
 
   @Sendable func pairs(_ request: Request, _ context: BasicRequestContext) async throws -> JSONResponse<PairPageJSON> {

@@ -84,8 +84,9 @@ extension ShareSynchError: ServerError {
     case .visibilityCountMismatch(let slides, let hidden):
       t("sharesynch.error.visibilityCountMismatch", ["slides": .number(slides), "hidden": .number(hidden)])
     case .notSlideMedia: t("sharesynch.error.notSlideMedia")
-    case .badActivationCode(let reason): t("sharesynch.error.badActivationCode", ["reason": .text(reason)])
-    case .badCatalog(let reason): t("sharesynch.error.badCatalog", ["reason": .text(reason)])
+    case .badActivationCode(let reason):
+      t("sharesynch.error.badActivationCode", ["reason": .text(ReasonWords.activation(reason))])
+    case .badCatalog(let reason): t("sharesynch.error.badCatalog", ["reason": .text(ReasonWords.catalog(reason))])
     case .badCatalogAddress: t("sharesynch.error.badCatalogAddress")
     case .noCatalogAddress: t("sharesynch.error.noCatalogAddress")
     case .unknownDownload(let id): t("sharesynch.error.unknownDownload", ["id": .text(shortened(id))])

@@ -12,12 +12,13 @@ switcher?.addEventListener("change", () => {
   }
 });
 
-// The language pickers: a searchable list of ICU's languages, each "English — Native (code)".
+// The language pickers: a searchable list of ICU's languages, each "Name — Native (code)", the name
+// in the interface's language.
 const form = $("new-book-form");
 let languages = [];
 const label = (language) =>
-  language.native === language.english ? `${language.english} (${language.code})`
-    : `${language.english} — ${language.native} (${language.code})`;
+  language.native === language.name ? `${language.name} (${language.code})`
+    : `${language.name} — ${language.native} (${language.code})`;
 if (form) {
   api("GET", "/api/phrasebook/languages").then((list) => {
     languages = list;
@@ -33,7 +34,7 @@ function language(typed) {
   const text = typed.trim();
   const lower = text.toLowerCase();
   const known = languages.find((language) => label(language) === text
-    || [language.english, language.native, language.code].some((name) => name.toLowerCase() === lower));
+    || [language.name, language.english, language.native, language.code].some((name) => name.toLowerCase() === lower));
   if (known) return `${known.code}:${known.english}`;
   const code = text.match(/\(([A-Za-z0-9-]+)\)$/)?.[1];
   return code ? `${code}:${text.replace(/\s*\([^)]*\)$/, "").split(" — ")[0]}` : text;
