@@ -79,3 +79,25 @@ def test_help_follows_lang_option_and_environment():
     assert "Sut mae’r Beibl printiedig yn rhifo adnodau: " in welsh
     english = run("keyit", "init", "--help")
     assert "How the printed Bible numbers verses: " in english and "--french-psalms" in english
+
+
+PARSER_ENGLISH = ("OVERVIEW:", "USAGE:", "ARGUMENTS:", "OPTIONS:", "SUBCOMMANDS:", "Show help information",
+                  "Show the version", "for detailed help", "for more information", "(default:", "(values:",
+                  "Error:", "Help:", "Usage:", "Unknown option", "Missing expected argument", "Did you mean")
+
+
+def test_the_parsers_own_words_are_in_the_language_and_lang_may_stand_anywhere():
+    def run(*args):
+        return subprocess.run([BINARY, *args], capture_output=True, text=True,
+                              env={**os.environ, "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"})
+    english = run("keyit", "init", "--bogus")
+    assert english.returncode == 64 and english.stderr.startswith("Error: ")
+    for language in ("fr", "sw", "tpi", "cy", "sv"):
+        outputs = [run("--lang", language, "--help"), run("keyit", "init", "--help", "--lang", language),
+                   run("--lang", language, "phrasebook", "add"), run("keyit", "--lang=" + language, "bibles", "--bible")]
+        assert [done.returncode for done in outputs] == [0, 0, 64, 64], (language, outputs)
+        for done in outputs:
+            text = done.stdout + done.stderr
+            left = [words for words in PARSER_ENGLISH if words in text]
+            assert not left, f"{language}: {left} in {text}"
+        assert "'--bible <bible>'" in outputs[3].stderr, "what the user typed stays as typed"

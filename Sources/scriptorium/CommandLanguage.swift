@@ -12,14 +12,40 @@ enum CommandLanguage {
     return translations.localizer(tag)
   }()
 
-  /// The value of `--lang X` or `--lang=X`, read before the command is parsed so that parse errors
-  /// and every subcommand speak it too.
+  /// The value of `--lang X` or `--lang=X` anywhere before `--`, read before the command is parsed
+  /// so that parse errors and every subcommand speak it too.
   static func option(in arguments: [String]) -> String? {
-    for (index, argument) in arguments.enumerated() {
-      if argument == "--lang", index + 1 < arguments.count { return arguments[index + 1] }
-      if argument.hasPrefix("--lang=") { return String(argument.dropFirst(7)) }
+    split(arguments).language
+  }
+
+  /// The arguments without `--lang`, so that it may stand before or after any subcommand.
+  static func removingOption(from arguments: [String]) -> [String] {
+    split(arguments).rest
+  }
+
+  private static func split(_ arguments: [String]) -> (language: String?, rest: [String]) {
+    var language: String?
+    var rest: [String] = []
+    var index = arguments.startIndex
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      if argument == "--" {
+        rest += arguments[index...]
+        break
+      }
+      if argument == "--lang", index + 1 < arguments.endIndex {
+        language = arguments[index + 1]
+        index += 2
+        continue
+      }
+      if argument.hasPrefix("--lang=") {
+        language = String(argument.dropFirst(7))
+      } else {
+        rest.append(argument)
+      }
+      index += 1
     }
-    return nil
+    return (language, rest)
   }
 
   /// An error as the command prints it: a core error in the language, anything else as it is.

@@ -6,7 +6,8 @@ import Foundation
 struct CommonOptions: ParsableArguments {
   @Option(help: ArgumentHelp(t("cli.help.dataFolder"))) var data: String?
   @Flag(help: ArgumentHelp(t("cli.help.commonOptions.json"))) var json = false
-  /// Read by `CommandLanguage` before parsing; declared here so every app's subcommands accept it.
+  /// Taken out of the arguments by `CommandLanguage` before parsing, wherever it stands; declared
+  /// here so that every app's `--help` lists it.
   @Option(help: ArgumentHelp(t("cli.help.lang"))) var lang: String?
 
   /// The data folder `--data` names (or the default one).

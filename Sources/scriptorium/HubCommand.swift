@@ -25,7 +25,7 @@ struct HubStorageOptions: ParsableArguments {
       t("cli.help.hubStorageOptions.postgres"),
       valueName: "url"))
   var postgres: String?
-  /// Read by `CommandLanguage` before parsing.
+  /// Taken out of the arguments by `CommandLanguage` before parsing; declared so `--help` lists it.
   @Option(help: ArgumentHelp(t("cli.help.lang"))) var lang: String?
 
   func validate() throws {

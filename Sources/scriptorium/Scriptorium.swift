@@ -1,5 +1,7 @@
 import AppSupport
 import ArgumentParser
+import Foundation
+import Localization
 
 /// The `scriptorium` command: the server and one subcommand group per app.
 @main
@@ -15,17 +17,28 @@ struct Scriptorium: AsyncParsableCommand {
       ])
   }
 
-  /// Runs the chosen subcommand; an app's error is printed in the command's language.
+  /// Runs the chosen subcommand. Help, parse errors and an app's errors are printed in the
+  /// command's language: the parser's own words too (see `ArgumentParserWords`).
   static func main() async {
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(CommandLanguage.removingOption(from: Array(CommandLine.arguments.dropFirst())))
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {
         try command.run()
       }
     } catch {
-      exit(withError: CommandLanguage.localized(error))
+      let error = CommandLanguage.localized(error)
+      let text = ArgumentParserWords.translate(fullMessage(for: error), CommandLanguage.localizer)
+      let code = exitCode(for: error)
+      if !text.isEmpty {
+        if code == .success {
+          print(text)
+        } else {
+          FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+      }
+      Foundation.exit(code.rawValue)
     }
   }
 }
