@@ -58,7 +58,7 @@ def test_pack_install_languages_variations_and_rehearsal(tmp_path):
                 content = bytes([content[0] ^ 1]) + content[1:]
             copy.writestr(item, content)
     refused = sharesynch(data, "install", tampered, check=False)
-    assert refused.returncode != 0 and "media/one.png does not match its SHA-256" in refused.stderr
+    assert refused.returncode != 0 and "media/one.png: it does not match its SHA-256" in refused.stderr
     assert json.loads(sharesynch(data, "series", "--json").stdout) == []
     assert not list((data / "media/sharesynch/series").iterdir()), "a refused install leaves nothing behind"
 

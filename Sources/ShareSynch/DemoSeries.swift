@@ -25,7 +25,7 @@ public enum DemoSeries {
     }
     for video in ["demo-video", "demo-hymn-vocal", "demo-hymn-instrumental"] {
       guard let file = Bundle.module.url(forResource: video, withExtension: "webm", subdirectory: "Resources") else {
-        throw ShareSynchError.badResource(path: "\(video).webm", reason: "the app's demo video is missing")
+        throw ShareSynchError.badResource(path: "\(video).webm", reason: .demoVideoMissing)
       }
       try FileManager.default.copyItem(at: file, to: media.appendingPathComponent("\(video).webm"))
     }

@@ -146,40 +146,38 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
 
   /// Checks what JSON cannot: the format, ids, that every referenced file is a listed resource,
   /// and that every listed path is safe. Returns the first problem, or nil.
-  public func problem() -> String? {
-    guard format == Self.currentFormat else { return "format \"\(shortened(format))\" is not \(Self.currentFormat)" }
-    guard Self.isSafeID(id) else { return "the series id \"\(shortened(id))\" must be letters, digits and -" }
-    guard !slideLanguages.isEmpty, !noteLanguages.isEmpty else { return "no slide or note language" }
+  public func problem() -> ManifestProblem? {
+    guard format == Self.currentFormat else { return .format(found: shortened(format), expected: Self.currentFormat) }
+    guard Self.isSafeID(id) else { return .badID(.series, id: shortened(id)) }
+    guard !slideLanguages.isEmpty, !noteLanguages.isEmpty else { return .noLanguages }
     let listed = Set(resources.map(\.path))
-    guard listed.count == resources.count else { return "a resource is listed twice" }
+    guard listed.count == resources.count else { return .resourceListedTwice }
     if let unsafe = resources.first(where: { SeriesPackage.unsafeReason($0.path) != nil }) {
-      return "the resource path \(shortened(unsafe.path)) is not allowed"
+      return .resourcePathNotAllowed(path: shortened(unsafe.path))
     }
-    guard resources.count < SeriesPackage.maxEntries else { return "more than \(SeriesPackage.maxEntries) resources" }
+    guard resources.count < SeriesPackage.maxEntries else { return .tooManyResources(limit: SeriesPackage.maxEntries) }
     if let bad = resources.first(where: { !(0...SeriesCatalog.maxPackageSize).contains($0.size) }) {
-      return "the resource \(shortened(bad.path)) has a size outside 0 to 1 TiB"
+      return .resourceSizeOutOfRange(path: shortened(bad.path))
     }
-    if let song = songs.first(where: { !Self.isSafeID($0.id) }) {
-      return "the song id \"\(shortened(song.id))\" must be letters, digits and -"
-    }
+    if let song = songs.first(where: { !Self.isSafeID($0.id) }) { return .badID(.song, id: shortened(song.id)) }
     let songIDs = Set(songs.map(\.id))
-    guard songIDs.count == songs.count else { return "a song id repeats" }
-    guard Set(sermons.map(\.id)).count == sermons.count else { return "a sermon id repeats" }
+    guard songIDs.count == songs.count else { return .idRepeats(.song) }
+    guard Set(sermons.map(\.id)).count == sermons.count else { return .idRepeats(.sermon) }
     var referenced = songs.flatMap { [$0.vocal, $0.image, $0.instrumental].compactMap { $0 } }
     for sermon in sermons {
       let name = shortened(sermon.id)
-      guard Self.isSafeID(sermon.id) else { return "the sermon id \"\(name)\" must be letters, digits and -" }
-      if let song = sermon.appeal.song, !songIDs.contains(song) { return "sermon \(name): no song \(shortened(song))" }
+      guard Self.isSafeID(sermon.id) else { return .badID(.sermon, id: name) }
+      if let song = sermon.appeal.song, !songIDs.contains(song) {
+        return .noSuchSong(sermon: name, song: shortened(song))
+      }
       if let slide = sermon.slides.first(where: { !Self.isSafeID($0.id) }) {
-        return "sermon \(name): the slide id \"\(shortened(slide.id))\" must be letters, digits and -"
+        return .badID(.slide, id: shortened(slide.id))
       }
-      guard Set(sermon.slides.map(\.id)).count == sermon.slides.count else {
-        return "sermon \(name): a slide id repeats"
-      }
+      guard Set(sermon.slides.map(\.id)).count == sermon.slides.count else { return .idRepeats(.slide) }
       for slide in sermon.slides {
-        if slide.kind != .appeal, slide.resource == nil { return "sermon \(name), slide \(slide.id): no resource" }
+        if slide.kind != .appeal, slide.resource == nil { return .slideWithoutResource(sermon: name, slide: slide.id) }
         if let overlay = slide.overlays?.values.first(where: { !Self.isHexColor($0.color) }) {
-          return "sermon \(name), slide \(slide.id): the overlay colour \(shortened(overlay.color)) is not #rrggbb"
+          return .overlayColour(sermon: name, slide: slide.id, colour: shortened(overlay.color))
         }
         referenced += slide.files
       }
@@ -187,24 +185,26 @@ public struct SeriesManifest: Codable, Sendable, Equatable {
     let slideIDs = Set(sermons.flatMap { sermon in sermon.slides.map { "\(sermon.id)/\($0.id)" } })
     for variation in variations ?? [] {
       for (sermonID, slides) in variation.sermons {
-        let name = "variation \(shortened(variation.name)), sermon \(shortened(sermonID))"
-        guard sermons.contains(where: { $0.id == sermonID }) else { return "\(name): no such sermon" }
+        let (name, sermon) = (shortened(variation.name), shortened(sermonID))
+        guard sermons.contains(where: { $0.id == sermonID }) else {
+          return .variationWithoutSermon(variation: name, sermon: sermon)
+        }
         for slide in slides {
           if let id = slide.slide, !slideIDs.contains("\(slide.sermon ?? sermonID)/\(id)") {
-            return "\(name): no slide \(shortened(id))"
+            return .variationWithoutSlide(variation: name, sermon: sermon, slide: shortened(id))
           }
           if slide.slide == nil, slide.kind != .appeal, slide.resource == nil {
-            return "\(name): a slide shows nothing"
+            return .variationSlideShowsNothing(variation: name, sermon: sermon)
           }
           referenced += slide.resource.map { [$0] } ?? []
         }
       }
     }
     if let missing = referenced.first(where: { !listed.contains($0) }) {
-      return "\(shortened(missing)) is used but not listed"
+      return .usedNotListed(path: shortened(missing))
     }
     if let text = textFields.first(where: { $0.contains("\0") }) {
-      return "the text \(shortened(text.replacingOccurrences(of: "\0", with: "␀"))) holds a NUL character"
+      return .nulInText(shortened(text.replacingOccurrences(of: "\0", with: "␀")))
     }
     return nil
   }

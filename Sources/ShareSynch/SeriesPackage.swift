@@ -10,15 +10,13 @@ public enum SeriesPackage {
   static let manifestLimit: UInt64 = 4 << 20
 
   /// Why a path inside a package is refused, or nil when it is a plain relative path.
-  static func unsafeReason(_ path: String) -> String? {
-    if path.isEmpty || path.hasPrefix("/") || path.hasPrefix("~") { return "an absolute or empty path" }
-    if path.contains("\\") || path.contains("\0") || path.contains(":") {
-      return "a backslash, colon or NUL in the path"
-    }
+  static func unsafeReason(_ path: String) -> PackageRefusal? {
+    if path.isEmpty || path.hasPrefix("/") || path.hasPrefix("~") { return .absolutePath }
+    if path.contains("\\") || path.contains("\0") || path.contains(":") { return .forbiddenCharacter }
     if path.split(separator: "/", omittingEmptySubsequences: false).contains(where: {
       $0 == ".." || $0 == "." || $0.isEmpty
     }) {
-      return "the path leaves its folder (zip-slip)"
+      return .leavesFolder
     }
     return nil
   }
@@ -40,13 +38,13 @@ public enum SeriesPackage {
   public static func pack(folder: URL, to output: URL) throws -> SeriesManifest {
     let description = folder.appendingPathComponent("series.json")
     guard let data = FileManager.default.contents(atPath: description.path) else {
-      throw ShareSynchError.badSeriesFolder(path: folder.path, reason: "it has no series.json")
+      throw ShareSynchError.badSeriesFolder(path: folder.path, reason: .noSeriesJSON)
     }
     var object: [String: Any]
     do {
       object = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     } catch {
-      throw ShareSynchError.badSeriesFolder(path: description.path, reason: "it is not JSON")
+      throw ShareSynchError.badSeriesFolder(path: description.path, reason: .seriesJSONNotJSON)
     }
     object["format"] = SeriesManifest.currentFormat
     object["resources"] = []
@@ -54,7 +52,8 @@ public enum SeriesPackage {
     do {
       manifest = try JSONDecoder().decode(SeriesManifest.self, from: JSONSerialization.data(withJSONObject: object))
     } catch {
-      throw ShareSynchError.badSeriesFolder(path: description.path, reason: "\(error)")
+      throw ShareSynchError.badSeriesFolder(
+        path: description.path, reason: .seriesJSONNotASeries(field: SeriesCatalog.field(of: error)))
     }
     return try write(manifest, filesIn: folder, to: output)
   }
@@ -75,16 +74,18 @@ public enum SeriesPackage {
       let file = folder.appendingPathComponent(path)
       let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey, .fileSizeKey])
       guard values?.isRegularFile == true, values?.isSymbolicLink != true, let size = values?.fileSize else {
-        throw ShareSynchError.badSeriesFolder(path: path, reason: "it is missing or not a plain file")
+        throw ShareSynchError.badSeriesFolder(path: path, reason: .missingOrNotAPlainFile)
       }
       if let problem = SlideMedia.problem(
         path: path, head: try FileHandle(forReadingFrom: file).readHead(SlideMedia.headLength))
       {
-        throw ShareSynchError.badSeriesFolder(path: path, reason: "it " + problem)
+        throw ShareSynchError.badSeriesFolder(path: path, reason: problem)
       }
       return .init(path: path, size: Int64(size), sha256: try sha256(of: file))
     }
-    if let problem = manifest.problem() { throw ShareSynchError.badSeriesFolder(path: folder.path, reason: problem) }
+    if let problem = manifest.problem() {
+      throw ShareSynchError.badSeriesFolder(path: folder.path, reason: .manifest(problem))
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let manifestData = try encoder.encode(manifest)
@@ -194,7 +195,7 @@ public enum SeriesPackage {
   private static func openPackage(_ file: URL, expectedSHA256: String?) throws -> SeriesManifest {
     let name = file.lastPathComponent
     guard FileManager.default.isReadableFile(atPath: file.path) else {
-      throw ShareSynchError.badPackage(file: name, reason: "it cannot be read")
+      throw ShareSynchError.badPackage(file: name, reason: .unreadable)
     }
     if let expected = publishedChecksum(for: file, expected: expectedSHA256) {
       let actual = try sha256(of: file)
@@ -212,12 +213,12 @@ public enum SeriesPackage {
             throw ShareSynchError.unsafeEntry(path: entry.path, reason: reason)
           }
           switch entry.kind {
-          case .symbolicLink: throw ShareSynchError.unsafeEntry(path: entry.path, reason: "it is a symbolic link")
-          case .other: throw ShareSynchError.unsafeEntry(path: entry.path, reason: "it is not a plain file")
+          case .symbolicLink: throw ShareSynchError.unsafeEntry(path: entry.path, reason: .symbolicLink)
+          case .other: throw ShareSynchError.unsafeEntry(path: entry.path, reason: .notAPlainFile)
           case .directory: continue
           case .file:
             guard entries.updateValue(entry.declaredSize, forKey: entry.path) == nil else {
-              throw ShareSynchError.unsafeEntry(path: entry.path, reason: "the package holds it twice")
+              throw ShareSynchError.unsafeEntry(path: entry.path, reason: .heldTwice)
             }
             if entry.path == "manifest.json" { manifestData = try reader.readData() }
           }
@@ -225,31 +226,31 @@ public enum SeriesPackage {
       }
     } catch let error as ZipError {
       switch error.kind {
-      case .damaged: throw ShareSynchError.badPackage(file: name, reason: "not a zip file, or cut short")
-      case .tooLarge: throw ShareSynchError.badPackage(file: name, reason: "manifest.json is larger than 4 MiB")
-      case .tooManyEntries, .refusedEntry: throw ShareSynchError.badPackage(file: name, reason: error.description)
+      case .tooLarge:
+        throw ShareSynchError.badPackage(file: name, reason: .manifestTooLarge(limit: Int64(manifestLimit)))
+      case .damaged, .tooManyEntries, .refusedEntry:
+        throw ShareSynchError.badPackage(file: name, reason: .zip(error.problem))
       }
     }
-    guard let manifestData else { throw ShareSynchError.badPackage(file: name, reason: "it has no manifest.json") }
+    guard let manifestData else { throw ShareSynchError.badPackage(file: name, reason: .noManifest) }
     let manifest: SeriesManifest
     do {
       manifest = try JSONDecoder().decode(SeriesManifest.self, from: manifestData)
     } catch {
-      throw ShareSynchError.badPackage(file: name, reason: "manifest.json does not describe a series (\(error))")
+      throw ShareSynchError.badPackage(file: name, reason: .manifestNotASeries(field: SeriesCatalog.field(of: error)))
     }
-    if let problem = manifest.problem() { throw ShareSynchError.badPackage(file: name, reason: problem) }
+    if let problem = manifest.problem() { throw ShareSynchError.badPackage(file: name, reason: .manifest(problem)) }
     let listed = Dictionary(uniqueKeysWithValues: manifest.resources.map { ($0.path, $0) })
     for (path, declared) in entries.sorted(by: { $0.key < $1.key }) where path != "manifest.json" {
       guard let resource = listed[path] else {
-        throw ShareSynchError.unsafeEntry(path: path, reason: "the manifest does not list it")
+        throw ShareSynchError.unsafeEntry(path: path, reason: .notListed)
       }
       if let declared, declared != resource.size {
-        throw ShareSynchError.badResource(
-          path: path, reason: "is \(declared) bytes, the manifest says \(resource.size)")
+        throw ShareSynchError.badResource(path: path, reason: .sizeMismatch(actual: declared, listed: resource.size))
       }
     }
     if let missing = manifest.resources.first(where: { entries[$0.path] == nil }) {
-      throw ShareSynchError.badResource(path: missing.path, reason: "is missing")
+      throw ShareSynchError.badResource(path: missing.path, reason: .missing)
     }
     return manifest
   }
@@ -272,7 +273,7 @@ public enum SeriesPackage {
         }
       }
     } catch let error as ZipError {
-      throw ShareSynchError.badPackage(file: file.lastPathComponent, reason: error.description)
+      throw ShareSynchError.badPackage(file: file.lastPathComponent, reason: .zip(error.problem))
     }
   }
 
@@ -296,7 +297,7 @@ public enum SeriesPackage {
       try reader.readData { chunk in
         written += Int64(chunk.count)
         guard written <= resource.size else {
-          throw ShareSynchError.badResource(path: resource.path, reason: "is larger than listed")
+          throw ShareSynchError.badResource(path: resource.path, reason: .largerThanListed)
         }
         if head.count < SlideMedia.headLength {
           head.append(contentsOf: chunk.prefix(SlideMedia.headLength - head.count))
@@ -305,15 +306,15 @@ public enum SeriesPackage {
         try handle?.write(contentsOf: chunk)
       }
     } catch let error as ZipError {
-      throw ShareSynchError.badResource(path: resource.path, reason: "is damaged (\(error.description))")
+      throw ShareSynchError.badResource(path: resource.path, reason: .damaged(error.problem))
     }
     guard written == resource.size else {
       throw ShareSynchError.badResource(
-        path: resource.path, reason: "is \(written) bytes, the manifest says \(resource.size)")
+        path: resource.path, reason: .sizeMismatch(actual: written, listed: resource.size))
     }
     let digest = hex(hasher.finalize())
     guard digest == resource.sha256.lowercased() else {
-      throw ShareSynchError.badResource(path: resource.path, reason: "does not match its SHA-256")
+      throw ShareSynchError.badResource(path: resource.path, reason: .checksumMismatch)
     }
     if let problem = SlideMedia.problem(path: resource.path, head: head) {
       throw ShareSynchError.badResource(path: resource.path, reason: problem)

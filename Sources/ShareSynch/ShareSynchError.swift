@@ -3,17 +3,17 @@ import AppSupport
 /// Everything that can go wrong in ShareSynch, saying what and where.
 public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A package file cannot be read as a series package.
-  case badPackage(file: String, reason: String)
+  case badPackage(file: String, reason: PackageRefusal)
   /// The package's SHA-256 is not the one published for it.
   case checksumMismatch(file: String, expected: String, actual: String)
   /// A resource is missing, or its size or SHA-256 is not what the manifest says.
-  case badResource(path: String, reason: String)
+  case badResource(path: String, reason: PackageRefusal)
   /// An entry would land outside the package folder, or is a link.
-  case unsafeEntry(path: String, reason: String)
+  case unsafeEntry(path: String, reason: PackageRefusal)
   /// Not enough free space to install.
   case noSpace(needed: Int64, available: Int64)
   /// A folder to pack lacks what a package needs.
-  case badSeriesFolder(path: String, reason: String)
+  case badSeriesFolder(path: String, reason: PackageRefusal)
   /// A series with this id is already installed.
   case alreadyInstalled(id: String)
   /// No installed series has this id.
@@ -55,7 +55,7 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
   /// A sermon's target length (seconds) outside the lengths allowed.
   case badTargetLength(seconds: Int, allowed: ClosedRange<Int>)
   /// A file that cannot be imported as slides, and why.
-  case cannotImport(file: String, reason: String)
+  case cannotImport(file: String, reason: ImportRefusal)
   /// A presentation or PDF locked with a password.
   case passwordProtected(file: String)
   /// A presentation or PDF without a single page.
@@ -81,7 +81,7 @@ public enum ShareSynchError: Error, Equatable, Sendable, CustomStringConvertible
     case .badPackage(let file, let reason): "\(shortened(file)) is not a series package: \(reason)"
     case .checksumMismatch(let file, let expected, let actual):
       "\(shortened(file)) is damaged or not the published file: its SHA-256 is \(actual), expected \(expected)"
-    case .badResource(let path, let reason): "the package's resource \(shortened(path)) \(reason)"
+    case .badResource(let path, let reason): "the package's resource \(shortened(path)): \(reason)"
     case .unsafeEntry(let path, let reason): "the package entry \(shortened(path)) was refused: \(reason)"
     case .noSpace(let needed, let available):
       "not enough free space: the series needs \(needed / 1_048_576 + 1) MB, \(available / 1_048_576) MB are free"

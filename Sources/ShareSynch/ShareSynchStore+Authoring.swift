@@ -327,7 +327,9 @@ extension ShareSynchStore {
       else { throw ShareSynchError.unknownSeries(seriesID) }
       manifest.variations = nil  // installed already; they would refer to what the change removes
       let result = try change(&manifest, db)
-      if let problem = manifest.problem() { throw ShareSynchError.badSeriesFolder(path: seriesID, reason: problem) }
+      if let problem = manifest.problem() {
+        throw ShareSynchError.badSeriesFolder(path: seriesID, reason: .manifest(problem))
+      }
       try Self.write(manifest, to: folder)
       return result
     }

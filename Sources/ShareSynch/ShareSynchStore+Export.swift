@@ -48,7 +48,7 @@ extension ShareSynchStore {
     let folder = seriesRoot.appendingPathComponent(seriesID)
     let packed = try SeriesPackage.write(manifest, filesIn: folder, to: partial)
     guard rename(partial.path, output.path) == 0 else {  // replaces an older file in one step
-      throw ShareSynchError.badSeriesFolder(path: output.path, reason: "the package could not be written there")
+      throw ShareSynchError.badSeriesFolder(path: output.path, reason: .cannotWrite)
     }
     return packed
   }

@@ -32,13 +32,13 @@ public enum SlideMedia {
   ]
 
   /// Why a package file cannot be installed as slide media, or nil when it can.
-  static func problem(path: String, head: Data) -> String? {
+  static func problem(path: String, head: Data) -> PackageRefusal? {
     guard let (_, content) = kind(head) else {
-      return "is not a PNG or JPEG picture or an MP4 or WebM video"
+      return .notSlideMedia
     }
     let named = (path as NSString).pathExtension.lowercased()
     guard extensions[content, default: []].contains(named) else {
-      return "holds a \(content.uppercased()) file but is named .\(named)"
+      return .misnamedMedia(content: content, named: named)
     }
     return nil
   }

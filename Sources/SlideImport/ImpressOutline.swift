@@ -9,7 +9,7 @@ enum ImpressOutline {
   static func read(_ file: URL) throws -> DeckOutline {
     let name = file.lastPathComponent
     guard let archive = try? Archive(url: file, accessMode: .read) else {
-      throw ShareSynchError.cannotImport(file: name, reason: "it is not an OpenDocument file")
+      throw ShareSynchError.cannotImport(file: name, reason: .notOpenDocument)
     }
     func entryData(_ path: String) -> Data? {
       guard let entry = archive[path], entry.uncompressedSize < 256 << 20 else { return nil }
@@ -22,7 +22,7 @@ enum ImpressOutline {
       throw ShareSynchError.passwordProtected(file: name)
     }
     guard let content = entryData("content.xml").flatMap(XMLTag.parse) else {
-      throw ShareSynchError.cannotImport(file: name, reason: "it has no readable content.xml")
+      throw ShareSynchError.cannotImport(file: name, reason: .noContentXML)
     }
     let styles = Styles(content.first("automatic-styles"))
     let pages = content.first("body")?.first("presentation")?.elements("page") ?? []

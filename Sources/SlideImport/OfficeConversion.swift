@@ -34,10 +34,7 @@ struct OfficeConversion {
       (source.deletingPathExtension().lastPathComponent as NSString).appendingPathExtension(format)!)
     guard outcome.status == 0, FileManager.default.fileExists(atPath: converted.path) else {
       let said = (outcome.errors + outcome.output).split(separator: "\n").last.map(String.init) ?? ""
-      throw ShareSynchError.cannotImport(
-        file: name,
-        reason: "LibreOffice cannot open it (damaged, password-protected, or not a presentation)"
-          + (said.isEmpty ? "" : ": \(said.prefix(200))"))
+      throw ShareSynchError.cannotImport(file: name, reason: .officeCannotOpen(said: String(said.prefix(200))))
     }
     return converted
   }

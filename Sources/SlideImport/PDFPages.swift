@@ -19,7 +19,7 @@ enum PDFPages {
     let pages = outcome.output.split(separator: "\n").first { $0.hasPrefix("Pages:") }
       .flatMap { Int($0.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) }
     guard outcome.status == 0, let pages else {
-      throw ShareSynchError.cannotImport(file: name, reason: "it is not a readable PDF")
+      throw ShareSynchError.cannotImport(file: name, reason: .notReadablePDF)
     }
     guard pages > 0 else { throw ShareSynchError.emptyDocument(file: name) }
     return pages
@@ -65,7 +65,7 @@ enum PDFPages {
       .sorted { $0.0 < $1.0 }.map(\.1)
     guard outcomes.allSatisfy({ $0.status == 0 }), files.count == pages else {
       let said = outcomes.compactMap { $0.errors.split(separator: "\n").last }.first ?? ""
-      throw ShareSynchError.cannotImport(file: name, reason: "its pages could not be drawn (\(said))")
+      throw ShareSynchError.cannotImport(file: name, reason: .pagesNotDrawn(said: String(said.prefix(200))))
     }
     progress(pages)
     return files

@@ -10,7 +10,7 @@ enum PowerPointOutline {
     do {
       archive = try Archive(url: file, accessMode: .read)
     } catch {
-      throw ShareSynchError.cannotImport(file: file.lastPathComponent, reason: "it is not a PowerPoint file")
+      throw ShareSynchError.cannotImport(file: file.lastPathComponent, reason: .notPowerPoint)
     }
     func xml(_ path: String) -> XMLTag? {
       guard let entry = archive[path], entry.uncompressedSize < 64 << 20 else { return nil }
@@ -19,7 +19,7 @@ enum PowerPointOutline {
       return XMLTag.parse(data)
     }
     guard let presentation = xml("ppt/presentation.xml") else {
-      throw ShareSynchError.cannotImport(file: file.lastPathComponent, reason: "it has no ppt/presentation.xml")
+      throw ShareSynchError.cannotImport(file: file.lastPathComponent, reason: .noPresentationXML)
     }
     let presentationLinks = relationships(xml("ppt/_rels/presentation.xml.rels"), base: "ppt")
     let slidePaths = presentation.descendants("sldId").compactMap {

@@ -60,8 +60,7 @@ public struct SlideImporter: Sendable {
       try Task.checkCancellation()
       let head = try? FileHandle(forReadingFrom: file).readHead(DeckFormat.headLength)
       guard let head, let format = DeckFormat.detect(name: name, head: head) else {
-        throw ShareSynchError.cannotImport(
-          file: name, reason: "it is not a PowerPoint, Impress, Keynote or PDF file, nor a PNG or JPEG picture")
+        throw ShareSynchError.cannotImport(file: name, reason: .notADeck)
       }
       if format.isPicture {
         let copy = work.appendingPathComponent("pictures/\(index).\(format == .png ? "png" : "jpg")")

@@ -54,7 +54,7 @@ import ZIPFoundation
   @Test func onlyPicturesAndVideosNamedForWhatTheyAreInstall() throws {
     let svg = Data("<svg xmlns='http://www.w3.org/2000/svg' onload='fetch(\"/api/keyit\")'/>".utf8)
     let script = try refusal { manifest, entries in Self.listing("media/evil.svg", svg, in: &manifest, &entries) }
-    #expect(script.contains("media/evil.svg is not a PNG or JPEG picture or an MP4 or WebM video"), "\(script)")
+    #expect(script.contains("media/evil.svg: it is not a PNG or JPEG picture or an MP4 or WebM video"), "\(script)")
     let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array("<script>alert(1)</script>".utf8))
     let disguised = try refusal { manifest, entries in Self.listing("media/page.html", png, in: &manifest, &entries) }
     #expect(disguised.contains("holds a PNG file but is named .html"), "\(disguised)")

@@ -43,24 +43,25 @@ extension ShareSynchError: ServerError {
     }
   }
 
-  /// The error in the request's language, its inputs in the message's placeholders. A reason the
-  /// core gives as a phrase (a package's or an import's) is shown as the core wrote it.
+  /// The error in the request's language, its inputs in the message's placeholders.
   var words: String {
     switch self {
     case .badPackage(let file, let reason):
-      t("sharesynch.error.badPackage", ["file": .text(shortened(file)), "reason": .text(reason)])
+      t("sharesynch.error.badPackage", ["file": .text(shortened(file)), "reason": .text(ReasonWords.package(reason))])
     case .checksumMismatch(let file, let expected, let actual):
       t(
         "sharesynch.error.checksumMismatch",
         ["file": .text(shortened(file)), "actual": .text(actual), "expected": .text(expected)])
     case .badResource(let path, let reason):
-      t("sharesynch.error.badResource", ["path": .text(shortened(path)), "reason": .text(reason)])
+      t("sharesynch.error.badResource", ["path": .text(shortened(path)), "reason": .text(ReasonWords.package(reason))])
     case .unsafeEntry(let path, let reason):
-      t("sharesynch.error.unsafeEntry", ["path": .text(shortened(path)), "reason": .text(reason)])
+      t("sharesynch.error.unsafeEntry", ["path": .text(shortened(path)), "reason": .text(ReasonWords.package(reason))])
     case .noSpace(let needed, let available):
       t("sharesynch.error.noSpace", ["needed": .bytes(needed), "available": .bytes(available)])
     case .badSeriesFolder(let path, let reason):
-      t("sharesynch.error.badSeriesFolder", ["path": .text(shortened(path)), "reason": .text(reason)])
+      t(
+        "sharesynch.error.badSeriesFolder",
+        ["path": .text(shortened(path)), "reason": .text(ReasonWords.package(reason))])
     case .alreadyInstalled(let id): t("sharesynch.error.alreadyInstalled", ["id": .text(shortened(id))])
     case .unknownSeries(let id): t("sharesynch.error.unknownSeries", ["id": .text(shortened(id))])
     case .unknownSermon(let id): t("sharesynch.error.unknownSermon", ["id": .text(shortened(id))])
@@ -102,7 +103,9 @@ extension ShareSynchError: ServerError {
           "high": .text(String(allowed.upperBound)),
         ])
     case .cannotImport(let file, let reason):
-      t("sharesynch.error.cannotImport", ["file": .text(shortened(file)), "reason": .text(reason)])
+      t(
+        "sharesynch.error.cannotImport",
+        ["file": .text(shortened(file)), "reason": .text(ReasonWords.slideImport(reason))])
     case .passwordProtected(let file): t("sharesynch.error.passwordProtected", ["file": .text(shortened(file))])
     case .emptyDocument(let file): t("sharesynch.error.emptyDocument", ["file": .text(shortened(file))])
     case .importTimedOut(let file, let seconds):
