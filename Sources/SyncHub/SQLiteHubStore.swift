@@ -104,7 +104,7 @@ public final class SQLiteHubStore: HubStore {
   private static func change(_ row: Row, project: String) throws -> SyncChange {
     let clockText: String = row["clock"]
     guard let clock = HybridTimestamp(clockText) else {
-      throw HubError.badChange(device: row["device"], counter: row["counter"], reason: "stored clock \(clockText)")
+      throw HubError.badChange(device: row["device"], counter: row["counter"], reason: .unreadableClock(clockText))
     }
     return SyncChange(
       project: project, device: row["device"], counter: row["counter"], clock: clock, author: row["author"],
