@@ -73,3 +73,12 @@ def test_the_hub_refuses_a_bad_project_or_member_in_the_users_language(tmp_path)
     assert welsh.returncode != 0 and "nid yw'n enw aelod" in welsh.stderr, welsh.stderr
     english = invite("keyit:team", "   ", "en")
     assert "not a member name: “   ” (1 to 200 characters, not only spaces)" in english.stderr, english.stderr
+
+
+def test_a_hub_database_sqlite_cannot_read_is_named_in_the_users_language(tmp_path):
+    (tmp_path / "hub.sqlite").write_bytes(b"Z" * 4096)
+    refused = subprocess.run([BINARY, "hub", "invite", "keyit:team", "--member", "Mary Kila",
+                              "--data", str(tmp_path), "--lang", "fr"], capture_output=True, text=True)
+    assert refused.returncode != 0
+    assert "la base de données du hub" in refused.stderr and "ce n’est pas une base SQLite" in refused.stderr
+    assert "SQLite error" not in refused.stderr and "file is not a database" not in refused.stderr, refused.stderr

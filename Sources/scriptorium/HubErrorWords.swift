@@ -1,5 +1,6 @@
 import Localization
 import SyncHub
+import WebApp
 
 extension HubError {
   /// The hub store's refusal in the command's language (`hub.error.*`, `hub.reason.change.*`).
@@ -23,6 +24,18 @@ extension HubError {
     case .badDevice: t("hub.reason.change.badDevice", ["max": .number(HubRules.maxDeviceLength)])
     case .payloadTooLarge: t("hub.reason.change.payloadTooLarge", ["size": .bytes(Int64(HubRules.maxPayloadBytes))])
     case .unreadableClock(let clock): t("hub.reason.change.unreadableClock", ["clock": .text(clock)])
+    }
+  }
+}
+
+extension HubStoreError {
+  /// Why the hub's database cannot be used, in the command's language (`hub.error.unreadableDatabase`).
+  var words: String {
+    switch self {
+    case .unreadableSQLite(let path, let code):
+      t(
+        "hub.error.unreadableDatabase",
+        ["path": .text(path), "problem": .text(sqliteReasonWords(code, localizer: CommandLanguage.localizer))])
     }
   }
 }

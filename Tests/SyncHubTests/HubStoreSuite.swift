@@ -239,3 +239,10 @@ func change(
     }
   }
 }
+
+@Test func aFileThatIsNoSQLiteDatabaseIsRefusedWithSQLitesCode() throws {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString).sqlite").path
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: path))
+  #expect(throws: HubStoreError.unreadableSQLite(path: path, sqliteCode: 26)) { try SQLiteHubStore(path: path) }
+}
