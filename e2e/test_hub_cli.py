@@ -56,3 +56,29 @@ def test_a_hub_admits_only_invited_members_and_keeps_each_change_once(tmp_path):
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_hub_refuses_a_bad_project_or_member_in_the_users_language(tmp_path):
+    data = str(tmp_path / "hub")
+
+    def invite(project, member, language):
+        return subprocess.run([BINARY, "hub", "invite", project, "--member", member, "--data", data,
+                               "--lang", language], capture_output=True, text=True)
+
+    french = invite("keyit/team", "Mary Kila", "fr")
+    assert french.returncode != 0
+    assert "identifiant de projet non valable" in french.stderr and "keyit/team" in french.stderr
+    assert "not a project id" not in french.stderr and "HubError" not in french.stderr
+    welsh = invite("keyit:team", "   ", "cy")
+    assert welsh.returncode != 0 and "nid yw'n enw aelod" in welsh.stderr, welsh.stderr
+    english = invite("keyit:team", "   ", "en")
+    assert "not a member name: “   ” (1 to 200 characters, not only spaces)" in english.stderr, english.stderr
+
+
+def test_a_hub_database_sqlite_cannot_read_is_named_in_the_users_language(tmp_path):
+    (tmp_path / "hub.sqlite").write_bytes(b"Z" * 4096)
+    refused = subprocess.run([BINARY, "hub", "invite", "keyit:team", "--member", "Mary Kila",
+                              "--data", str(tmp_path), "--lang", "fr"], capture_output=True, text=True)
+    assert refused.returncode != 0
+    assert "la base de données du hub" in refused.stderr and "ce n’est pas une base SQLite" in refused.stderr
+    assert "SQLite error" not in refused.stderr and "file is not a database" not in refused.stderr, refused.stderr

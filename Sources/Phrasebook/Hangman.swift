@@ -104,22 +104,21 @@ public struct Hangman: Codable, Sendable, Equatable {
     let guesses = try container.decode([String].self, forKey: .guesses)
     let misses = try container.decodeIfPresent([String].self, forKey: .misses)
     guard Self.fits(word: word, clue: clue) else {
-      throw PhrasebookError.badGameState(
-        "the word must have 1 to \(Self.maxWordLength) letters and the clue at most \(Self.maxClueLength) characters")
+      throw PhrasebookError.badGameState(.wordOrClueTooLong)
     }
     guard (1...Self.maxLives).contains(lives) else {
-      throw PhrasebookError.badGameState("lives must be 1 to \(Self.maxLives), not \(lives)")
+      throw PhrasebookError.badGameState(.lives(lives))
     }
     guard language.utf8.count <= 35, language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") })
-    else { throw PhrasebookError.badGameState("the language must be a BCP 47 tag") }
+    else { throw PhrasebookError.badGameState(.languageNotATag) }
     var replayed = Hangman(word: word, clue: clue, language: language, lives: lives)
     for guess in guesses {
       guard let outcome = try? replayed.guess(guess), outcome != .repeated else {
-        throw PhrasebookError.badGameState("the guesses are not a game these rules could have played")
+        throw PhrasebookError.badGameState(.impossibleGuesses)
       }
     }
     guard replayed.guesses == guesses, misses == nil || misses == replayed.misses else {
-      throw PhrasebookError.badGameState("the guesses are not a game these rules could have played")
+      throw PhrasebookError.badGameState(.impossibleGuesses)
     }
     self = replayed
   }

@@ -21,7 +21,7 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   /// Renaming a pair to words another pair of the phrasebook has.
   case pairExists(wordOne: String, wordTwo: String)
   /// The database holds something this version cannot read.
-  case corrupt(String)
+  case corrupt(DamageProblem)
   /// A game needs more pairs (or more different translations) than the phrasebook has.
   case notEnoughPairs(have: Int, need: Int)
   /// The game is over: nothing more to answer or guess.
@@ -43,7 +43,7 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   /// A tag with this name exists already.
   case duplicateTag(String)
   /// A game sent back by a client breaks the game's rules or limits.
-  case badGameState(String)
+  case badGameState(GameStateProblem)
   /// A host name or address for the allowed list that is not one.
   case badHostName(String)
   /// A daily limit of new cards outside 0…`PhrasebookStore.maxNewCardsPerDay`.
@@ -51,9 +51,9 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   /// Text to speak that is empty or longer than the limit.
   case badSpeechText(Int)
   /// espeak-ng could not make the audio.
-  case speechFailed(String)
+  case speechFailed(SpeechProblem)
   /// A recording that is not audio of a kind browsers record, or too big.
-  case badRecording(String)
+  case badRecording(RecordingProblem)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
   case controlCharacter(field: PhrasebookField, Unicode.Scalar)
 

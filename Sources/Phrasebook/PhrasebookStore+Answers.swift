@@ -33,7 +33,7 @@ extension PhrasebookStore {
     -> (answers: [String], language: String)
   {
     guard let book = try Phrasebook.fetchOne(db, key: pair.phrasebookID) else {
-      throw PhrasebookError.corrupt("pair \(pair.id ?? 0) has no phrasebook")
+      throw PhrasebookError.corrupt(.pairWithoutPhrasebook(pair: pair.id ?? 0))
     }
     let prompt = direction.prompt(pair).lowercased()
     let others = try WordPair.filter(WordPair.Columns.phrasebookID == book.id).fetchAll(db)

@@ -64,14 +64,14 @@ extension PhrasebookStore {
   /// browsers record: its bytes must be what `contentType` says (WebM, Ogg, MP4, WAV or MP3).
   public func setRecording(pairID: Int64, side: PairSide, data: Data, contentType: String) async throws {
     guard data.count <= Self.maxRecordingBytes else {
-      throw PhrasebookError.badRecording("it is over \(Self.maxRecordingBytes >> 20) MiB")
+      throw PhrasebookError.badRecording(.tooLarge(limit: Self.maxRecordingBytes))
     }
     let declared = contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     guard let type = recordingTypes.first(where: { $0.matches(data) }) else {
-      throw PhrasebookError.badRecording("it is not WebM, Ogg, MP4, WAV or MP3 audio")
+      throw PhrasebookError.badRecording(.notAudio)
     }
     guard let declared, type.contentTypes.contains(declared) else {
-      throw PhrasebookError.badRecording("it is \(type.fileExtension) audio, not \(declared ?? "of no type")")
+      throw PhrasebookError.badRecording(.typeMismatch(found: type.fileExtension, declared: declared))
     }
     let media = MediaWriter(folder: mediaFolder, images: ["recording.\(type.fileExtension)": data])
     let name = try media.store("recording.\(type.fileExtension)")

@@ -143,7 +143,7 @@ extension PhrasebookStore {
 
   private static func schedule(_ row: Row) throws -> CardSchedule {
     guard let state = CardState(rawValue: row["state"]) else {
-      throw PhrasebookError.corrupt("card \(row["id"] as Int64? ?? 0) has state \(row["state"] as Int)")
+      throw PhrasebookError.corrupt(.unknownCardState(card: row["id"] as Int64? ?? 0, state: row["state"]))
     }
     return CardSchedule(
       state: state, step: row["step"], stability: row["stability"], difficulty: row["difficulty"], due: row["due"],

@@ -44,7 +44,7 @@ public final class Speech: Sendable {
     defer { try? FileManager.default.removeItem(at: partial) }
     _ = try Self.run(program, ["-v", voice, "-w", partialName, "--stdin"], input: Data(text.utf8), in: folder)
     guard let head = try? FileHandle(forReadingFrom: partial).read(upToCount: 4), head == Data("RIFF".utf8) else {
-      throw PhrasebookError.speechFailed("no WAV came out")
+      throw PhrasebookError.speechFailed(.noWAV)
     }
     // Two requests may make the same word at once: the first file in place wins.
     try? FileManager.default.moveItem(at: partial, to: file)
@@ -66,7 +66,7 @@ public final class Speech: Sendable {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = feed
-    do { try process.run() } catch { throw PhrasebookError.speechFailed("\(program) cannot be started") }
+    do { try process.run() } catch { throw PhrasebookError.speechFailed(.cannotStart(program: program)) }
     feed.fileHandleForWriting.write(input ?? Data())
     try? feed.fileHandleForWriting.close()
     let data = output.fileHandleForReading.readDataToEndOfFile()
@@ -74,7 +74,9 @@ public final class Speech: Sendable {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw PhrasebookError.speechFailed(
-        String(decoding: message.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        .failed(
+          message: String(decoding: message.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      )
     }
     return data
   }

@@ -22,10 +22,10 @@ extension TranslationQuestion {
     choices = try container.decode([String].self, forKey: .choices)
     answerIndex = try container.decode(Int.self, forKey: .answerIndex)
     guard choices.count == TranslationGame.choiceCount else {
-      throw PhrasebookError.badGameState("a question has \(choices.count) choices, not \(TranslationGame.choiceCount)")
+      throw PhrasebookError.badGameState(.choiceCount(choices.count))
     }
     guard choices.indices.contains(answerIndex) else {
-      throw PhrasebookError.badGameState("a question's answer is not one of its choices")
+      throw PhrasebookError.badGameState(.answerNotAChoice)
     }
   }
 }
@@ -65,7 +65,7 @@ public struct TranslationGame: Codable, Sendable, Equatable {
     pairs: [WordPair], direction: Direction, length: Int = 10, using generator: inout some RandomNumberGenerator
   ) throws {
     guard (1...Self.maxLength).contains(length) else {
-      throw PhrasebookError.badGameState("a game has 1 to \(Self.maxLength) questions")
+      throw PhrasebookError.badGameState(.questionCount(length))
     }
     let answers = Set(pairs.map(direction.answer))
     guard answers.count >= Self.choiceCount else {
@@ -111,17 +111,18 @@ public struct TranslationGame: Codable, Sendable, Equatable {
     typed = try container.decodeIfPresent([String].self, forKey: .typed) ?? []
     if typed.isEmpty { typed = Array(repeating: "", count: chosen.count) }
     guard typed.count == chosen.count else {
-      throw PhrasebookError.badGameState("\(typed.count) typed answers for \(chosen.count) answers")
+      throw PhrasebookError.badGameState(.typedCount(typed: typed.count, answers: chosen.count))
     }
     guard (1...Self.maxLength).contains(questions.count) else {
-      throw PhrasebookError.badGameState("a game has 1 to \(Self.maxLength) questions, not \(questions.count)")
+      throw PhrasebookError.badGameState(.questionCount(questions.count))
     }
     guard chosen.count <= questions.count else {
-      throw PhrasebookError.badGameState("more answers (\(chosen.count)) than questions (\(questions.count))")
+      throw PhrasebookError.badGameState(
+        .moreAnswersThanQuestions(answers: chosen.count, questions: questions.count))
     }
     for (question, (choice, text)) in zip(questions, zip(chosen, typed))
     where !question.choices.indices.contains(choice) && !(choice == Self.typedWrong && !text.isEmpty) {
-      throw PhrasebookError.badGameState("an answer (\(choice)) is not one of its question's choices")
+      throw PhrasebookError.badGameState(.choiceNotOffered(choice))
     }
   }
 
@@ -149,7 +150,7 @@ public struct TranslationGame: Codable, Sendable, Equatable {
   ) throws -> AnswerCheck {
     guard let question = current else { throw PhrasebookError.gameOver }
     let check = gradeAnswer(text, against: [question.answer], language: language, lemmas: lemmas)
-    guard !check.typed.isEmpty else { throw PhrasebookError.badGameState("the typed answer is empty") }
+    guard !check.typed.isEmpty else { throw PhrasebookError.badGameState(.emptyTypedAnswer) }
     chosen.append(check.verdict == .wrong ? Self.typedWrong : question.answerIndex)
     typed.append(check.typed)
     return check

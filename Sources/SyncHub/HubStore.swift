@@ -14,22 +14,61 @@ public protocol HubStore: ChangeLogStore {
   func revoke(project: String, member: String) async throws -> Int
 }
 
-/// The errors a hub answers with.
-public enum HubError: Error, Equatable, Sendable {
+/// The errors a hub answers with. `description` is the English (the hub's HTTP answers); the
+/// command line words them in its language.
+public enum HubError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A project id that is empty, too long, or holds characters outside `A–Z a–z 0–9 : - _ .`.
   case badProject(String)
   /// A member name that is empty or too long.
   case badMember(String)
   /// A change in a batch that does not belong to the project it was sent to, or is malformed.
-  case badChange(device: String, counter: Int64, reason: String)
+  case badChange(device: String, counter: Int64, reason: ChangeProblem)
+
+  /// What is wrong with a change.
+  public enum ChangeProblem: Equatable, Sendable, CustomStringConvertible {
+    /// It was sent to one project but belongs to this other one.
+    case otherProject(String)
+    /// Its counter is below 1.
+    case counterBelowOne
+    /// Its device id is empty or longer than `HubRules.maxDeviceLength`.
+    case badDevice
+    /// Its payload is larger than `HubRules.maxPayloadBytes`.
+    case payloadTooLarge
+    /// The clock stored with it cannot be read (the store is damaged).
+    case unreadableClock(String)
+
+    /// The problem in English.
+    public var description: String {
+      switch self {
+      case .otherProject(let project): "belongs to project \(project)"
+      case .counterBelowOne: "counter below 1"
+      case .badDevice: "device id empty or too long"
+      case .payloadTooLarge: "payload over \(HubRules.maxPayloadBytes) bytes"
+      case .unreadableClock(let clock): "stored clock \(clock)"
+      }
+    }
+  }
+
+  /// The refusal in English, as the hub answers it over HTTP.
+  public var description: String {
+    switch self {
+    case .badProject(let project): "not a project id: \(project)"
+    case .badMember(let member): "not a member name: \(member)"
+    case .badChange(let device, let counter, let reason): "change \(counter) of device \(device): \(reason)"
+    }
+  }
 }
 
 /// Checks shared by every store, so none accepts what another refuses.
-enum HubRules {
-  static let maxProjectLength = 120
-  static let maxMemberLength = 200
+public enum HubRules {
+  /// The longest project id, in characters.
+  public static let maxProjectLength = 120
+  /// The longest member name, in characters.
+  public static let maxMemberLength = 200
+  /// The longest device id of a change, in characters.
+  public static let maxDeviceLength = 100
   /// A payload larger than this is refused: a verse's change is a few kilobytes at most.
-  static let maxPayloadBytes = 1 << 20
+  public static let maxPayloadBytes = 1 << 20
 
   static func check(project: String) throws {
     let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:-_.")
@@ -45,14 +84,14 @@ enum HubRules {
 
   static func check(_ changes: [SyncChange], project: String) throws {
     for change in changes {
-      let reason: String? =
+      let reason: HubError.ChangeProblem? =
         change.project != project
-        ? "belongs to project \(change.project)"
+        ? .otherProject(change.project)
         : change.counter < 1
-          ? "counter below 1"
-          : change.device.isEmpty || change.device.count > 100
-            ? "device id empty or too long"
-            : change.payload.utf8.count > maxPayloadBytes ? "payload over \(maxPayloadBytes) bytes" : nil
+          ? .counterBelowOne
+          : change.device.isEmpty || change.device.count > maxDeviceLength
+            ? .badDevice
+            : change.payload.utf8.count > maxPayloadBytes ? .payloadTooLarge : nil
       if let reason { throw HubError.badChange(device: change.device, counter: change.counter, reason: reason) }
     }
   }

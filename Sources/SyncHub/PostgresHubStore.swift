@@ -157,7 +157,7 @@ public final class PostgresHubStore: HubStore {
     _ project: String, _ device: String, _ counter: Int64, _ clockText: String, _ author: String, _ payload: String
   ) throws -> SyncChange {
     guard let clock = HybridTimestamp(clockText) else {
-      throw HubError.badChange(device: device, counter: counter, reason: "stored clock \(clockText)")
+      throw HubError.badChange(device: device, counter: counter, reason: .unreadableClock(clockText))
     }
     return SyncChange(
       project: project, device: device, counter: counter, clock: clock, author: author, payload: payload)

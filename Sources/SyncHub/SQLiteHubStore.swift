@@ -6,12 +6,16 @@ import SyncLog
 public final class SQLiteHubStore: HubStore {
   private let writer: any DatabaseWriter
 
-  /// Opens or creates the hub database at `path`.
+  /// Opens or creates the hub database at `path`; a file SQLite cannot use is a `HubStoreError`.
   public convenience init(path: String) throws {
     var configuration = Configuration()
     configuration.busyMode = .timeout(5)
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-    try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    do {
+      try self.init(writer: DatabasePool(path: path, configuration: configuration))
+    } catch let error as DatabaseError {
+      throw HubStoreError.unreadableSQLite(path: path, sqliteCode: error.resultCode.primaryResultCode.rawValue)
+    }
   }
 
   init(writer: any DatabaseWriter) throws {
@@ -104,7 +108,7 @@ public final class SQLiteHubStore: HubStore {
   private static func change(_ row: Row, project: String) throws -> SyncChange {
     let clockText: String = row["clock"]
     guard let clock = HybridTimestamp(clockText) else {
-      throw HubError.badChange(device: row["device"], counter: row["counter"], reason: "stored clock \(clockText)")
+      throw HubError.badChange(device: row["device"], counter: row["counter"], reason: .unreadableClock(clockText))
     }
     return SyncChange(
       project: project, device: row["device"], counter: row["counter"], clock: clock, author: row["author"],

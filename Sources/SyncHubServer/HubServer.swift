@@ -136,13 +136,7 @@ struct HubErrorMiddleware: RouterMiddleware {
     do {
       return try await next(request, context)
     } catch let error as HubError {
-      let message =
-        switch error {
-        case .badProject(let project): "not a project id: \(project)"
-        case .badMember(let member): "not a member name: \(member)"
-        case .badChange(let device, let counter, let reason): "change \(counter) of device \(device): \(reason)"
-        }
-      throw HTTPError(.badRequest, message: message)
+      throw HTTPError(.badRequest, message: error.description)
     }
   }
 }

@@ -134,6 +134,11 @@ public func interfaceWords(for error: any Error, localizer: Localizer) -> String
   return RequestLanguage.$current.withValue(RequestLanguage(localizer: localizer, path: "/")) { error.words }
 }
 
+/// Why SQLite cannot read a database, from its primary result code, in a language (for the command line).
+public func sqliteReasonWords(_ code: Int32, localizer: Localizer) -> String {
+  RequestLanguage.$current.withValue(RequestLanguage(localizer: localizer, path: "/")) { ReasonWords.sqlite(code) }
+}
+
 /// The request's words, for helpers that take a `Localizer`.
 var requestLocalizer: Localizer { RequestLanguage.current.localizer }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import SyncHub
 import WebApp
 
 /// The language of the command's words for people: `--lang`, else `LC_ALL`, `LC_MESSAGES`, `LANG`.
@@ -50,6 +51,8 @@ enum CommandLanguage {
 
   /// An error as the command prints it: a core error in the language, anything else as it is.
   static func localized(_ error: any Error) -> any Error {
+    if let error = error as? HubError { return CommandError(description: error.words) }
+    if let error = error as? HubStoreError { return CommandError(description: error.words) }
     guard let words = interfaceWords(for: error, localizer: localizer) else { return error }
     return CommandError(description: words)
   }

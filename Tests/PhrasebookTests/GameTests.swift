@@ -149,15 +149,16 @@ import Testing
     return try JSONSerialization.data(withJSONObject: object)
   }
 
-  func isBadState<Game: Decodable>(_ data: Data, as type: Game.Type) -> Bool {
+  /// Why a game sent back is refused; nil when it is not refused as a bad game.
+  func refusal<Game: Decodable>(_ data: Data, as type: Game.Type) -> GameStateProblem? {
     do {
       _ = try JSONDecoder().decode(type, from: data)
-      return false
+      return nil
     } catch let error as PhrasebookError {
-      if case .badGameState = error { return true }
-      return false
+      if case .badGameState(let problem) = error { return problem }
+      return nil
     } catch {
-      return false
+      return nil
     }
   }
 
@@ -167,28 +168,44 @@ import Testing
     _ = try game.answer(1)
     let round = try JSONDecoder().decode(TranslationGame.self, from: JSONEncoder().encode(game))
     #expect(round == game, "a game the server made comes back as it was")
-    let hostile: [(inout [String: Any]) -> Void] = [
-      { $0["chosen"] = [Int.max] },
-      { $0["chosen"] = [-1] },
-      { $0["chosen"] = Array(repeating: 0, count: 11) },
-      { $0["questions"] = [] },
-      {
-        var questions = $0["questions"] as! [[String: Any]]
-        questions[0]["answerIndex"] = Int.min
-        $0["questions"] = questions
-      },
-      {
-        var questions = $0["questions"] as! [[String: Any]]
-        questions[1]["choices"] = []
-        $0["questions"] = questions
-      },
-      {
-        var questions = $0["questions"] as! [[String: Any]]
-        $0["questions"] = Array(repeating: questions.removeFirst(), count: 101)
-      },
+    let hostile: [(GameStateProblem, (inout [String: Any]) -> Void)] = [
+      (.choiceNotOffered(Int.max), { $0["chosen"] = [Int.max] }),
+      (.choiceNotOffered(-1), { $0["chosen"] = [-1] }),
+      (.typedCount(typed: 1, answers: 11), { $0["chosen"] = Array(repeating: 0, count: 11) }),
+      (
+        .moreAnswersThanQuestions(answers: 11, questions: 10),
+        {
+          $0["chosen"] = Array(repeating: 0, count: 11)
+          $0["typed"] = Array(repeating: "", count: 11)
+        }
+      ),
+      (.questionCount(0), { $0["questions"] = [] }),
+      (
+        .answerNotAChoice,
+        {
+          var questions = $0["questions"] as! [[String: Any]]
+          questions[0]["answerIndex"] = Int.min
+          $0["questions"] = questions
+        }
+      ),
+      (
+        .choiceCount(0),
+        {
+          var questions = $0["questions"] as! [[String: Any]]
+          questions[1]["choices"] = []
+          $0["questions"] = questions
+        }
+      ),
+      (
+        .questionCount(101),
+        {
+          var questions = $0["questions"] as! [[String: Any]]
+          $0["questions"] = Array(repeating: questions.removeFirst(), count: 101)
+        }
+      ),
     ]
-    for change in hostile {
-      #expect(isBadState(try sentBack(game, change), as: TranslationGame.self))
+    for (problem, change) in hostile {
+      #expect(refusal(try sentBack(game, change), as: TranslationGame.self) == problem)
     }
   }
 
@@ -198,23 +215,24 @@ import Testing
     _ = try game.guess("z")
     let round = try JSONDecoder().decode(Hangman.self, from: JSONEncoder().encode(game))
     #expect(round == game && round.livesLeft == 6)
-    let hostile: [(inout [String: Any]) -> Void] = [
-      { $0["lives"] = Int.min },
-      { $0["lives"] = Int.max },
-      { $0["lives"] = 0 },
-      { $0["lives"] = -3 },
-      { $0["misses"] = [] },
-      { $0["guesses"] = ["a", "z", "a"] },
-      { $0["guesses"] = ["A", "z"] },
-      { $0["guesses"] = ["ab", "z"] },
-      { $0["guesses"] = ["!", "z"] },
-      { $0["guesses"] = ["a", "z", "b", "d", "e", "f", "g", "i", "j", "k"] },
-      { $0["word"] = "" },
-      { $0["word"] = String(repeating: "a", count: 10_000) },
-      { $0["clue"] = String(repeating: "c", count: 100_000) },
+    let hostile: [(GameStateProblem, (inout [String: Any]) -> Void)] = [
+      (.lives(Int.min), { $0["lives"] = Int.min }),
+      (.lives(Int.max), { $0["lives"] = Int.max }),
+      (.lives(0), { $0["lives"] = 0 }),
+      (.lives(-3), { $0["lives"] = -3 }),
+      (.impossibleGuesses, { $0["misses"] = [] }),
+      (.impossibleGuesses, { $0["guesses"] = ["a", "z", "a"] }),
+      (.impossibleGuesses, { $0["guesses"] = ["A", "z"] }),
+      (.impossibleGuesses, { $0["guesses"] = ["ab", "z"] }),
+      (.impossibleGuesses, { $0["guesses"] = ["!", "z"] }),
+      (.impossibleGuesses, { $0["guesses"] = ["a", "z", "b", "d", "e", "f", "g", "i", "j", "k"] }),
+      (.languageNotATag, { $0["language"] = "cy; DROP" }),
+      (.wordOrClueTooLong, { $0["word"] = "" }),
+      (.wordOrClueTooLong, { $0["word"] = String(repeating: "a", count: 10_000) }),
+      (.wordOrClueTooLong, { $0["clue"] = String(repeating: "c", count: 100_000) }),
     ]
-    for change in hostile {
-      #expect(isBadState(try sentBack(game, change), as: Hangman.self))
+    for (problem, change) in hostile {
+      #expect(refusal(try sentBack(game, change), as: Hangman.self) == problem)
     }
     #expect(Hangman(word: "cath", clue: "cat", lives: Int.min).livesLeft == 0, "no trap even when made in code")
   }

@@ -65,11 +65,16 @@ import Testing
     let bytes = try Data(contentsOf: heard.file)
     #expect(heard.recorded && heard.contentType == "audio/webm" && bytes == webm)
     #expect(try await store.recordedSides(pairID: id) == [.two])
-    for (data, type, reason) in [
-      (webm, "audio/ogg", "it is webm audio, not audio/ogg"), (Data("<html>".utf8), "audio/webm", "not WebM, Ogg"),
-      (Data(repeating: 0x1A, count: PhrasebookStore.maxRecordingBytes + 1), "audio/webm", "over 5 MiB"),
-    ] {
-      await #expect(throws: PhrasebookError.self, "\(reason)") {
+    let refusals: [(Data, String, RecordingProblem)] = [
+      (webm, "audio/ogg", .typeMismatch(found: "webm", declared: "audio/ogg")),
+      (webm, "", .typeMismatch(found: "webm", declared: nil)), (Data("<html>".utf8), "audio/webm", .notAudio),
+      (
+        Data(repeating: 0x1A, count: PhrasebookStore.maxRecordingBytes + 1), "audio/webm",
+        .tooLarge(limit: PhrasebookStore.maxRecordingBytes)
+      ),
+    ]
+    for (data, type, reason) in refusals {
+      await #expect(throws: PhrasebookError.badRecording(reason)) {
         try await store.setRecording(pairID: id, side: .one, data: data, contentType: type)
       }
     }

@@ -138,10 +138,20 @@ func change(
       await #expect(throws: HubError.badProject("keyit/team")) { try await store.heads(project: "keyit/team") }
       await #expect(throws: HubError.badMember(" ")) { try await store.invite(project: "keyit:team", member: " ") }
       let foreign = change("a", 1, project: "keyit:other")
-      await #expect(throws: HubError.self) { try await store.add([change("a", 1), foreign], project: "keyit:team") }
-      await #expect(throws: HubError.self) { try await store.add([change("a", 0)], project: "keyit:team") }
+      await #expect(throws: HubError.badChange(device: "a", counter: 1, reason: .otherProject("keyit:other"))) {
+        try await store.add([change("a", 1), foreign], project: "keyit:team")
+      }
+      await #expect(throws: HubError.badChange(device: "a", counter: 0, reason: .counterBelowOne)) {
+        try await store.add([change("a", 0)], project: "keyit:team")
+      }
+      let nameless = change("", 1)
+      await #expect(throws: HubError.badChange(device: "", counter: 1, reason: .badDevice)) {
+        try await store.add([nameless], project: "keyit:team")
+      }
       let huge = change("a", 1, payload: String(repeating: "x", count: (1 << 20) + 1))
-      await #expect(throws: HubError.self) { try await store.add([huge], project: "keyit:team") }
+      await #expect(throws: HubError.badChange(device: "a", counter: 1, reason: .payloadTooLarge)) {
+        try await store.add([huge], project: "keyit:team")
+      }
       let heads = try await store.heads(project: "keyit:team")
       #expect(heads == SyncHeads(), "a refused batch adds nothing")
     }
@@ -228,4 +238,11 @@ func change(
       #expect(stored.map(\.counter) == Array(1...44))
     }
   }
+}
+
+@Test func aFileThatIsNoSQLiteDatabaseIsRefusedWithSQLitesCode() throws {
+  let path = FileManager.default.temporaryDirectory.appendingPathComponent("hub-\(UUID().uuidString).sqlite").path
+  defer { try? FileManager.default.removeItem(atPath: path) }
+  try Data(repeating: 0x5A, count: 4096).write(to: URL(fileURLWithPath: path))
+  #expect(throws: HubStoreError.unreadableSQLite(path: path, sqliteCode: 26)) { try SQLiteHubStore(path: path) }
 }

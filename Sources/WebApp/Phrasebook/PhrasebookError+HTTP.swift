@@ -57,7 +57,7 @@ extension PhrasebookError: ServerError {
     case .unknownPairID(let id): t("phrasebook.error.unknownPairID", ["id": .text(String(id))])
     case .pairExists(let one, let two):
       t("phrasebook.error.pairExists", ["wordOne": quotedInput(one), "wordTwo": quotedInput(two)])
-    case .corrupt(let what): t("phrasebook.error.corrupt", ["problem": .text(what)])
+    case .corrupt(let what): t("phrasebook.error.corrupt", ["problem": .text(PhrasebookReasonWords.damage(what))])
     case .notEnoughPairs(let have, let need):
       t("phrasebook.error.notEnoughPairs", ["count": .number(need), "have": .number(have)])
     case .gameOver: t("phrasebook.error.gameOver")
@@ -74,15 +74,18 @@ extension PhrasebookError: ServerError {
     case .unknownTag(let name): t("phrasebook.error.unknownTag", ["name": quotedInput(name)])
     case .duplicateTag(let name): t("phrasebook.error.duplicateTag", ["name": quotedInput(name)])
     case .badHostName(let text): t("phrasebook.error.badHostName", ["text": quotedInput(text)])
-    case .badGameState(let reason): t("phrasebook.error.badGameState", ["problem": .text(reason)])
+    case .badGameState(let reason):
+      t("phrasebook.error.badGameState", ["problem": .text(PhrasebookReasonWords.game(reason))])
     case .badNewCardLimit(let limit):
       t(
         "phrasebook.error.badNewCardLimit",
         // Written as typed, not grouped: they are what the field takes.
         ["limit": .text(String(limit)), "max": .text(String(PhrasebookStore.maxNewCardsPerDay))])
     case .badSpeechText(let limit): t("phrasebook.error.badSpeechText", ["count": .number(limit)])
-    case .speechFailed(let reason): t("phrasebook.error.speechFailed", ["problem": .text(reason)])
-    case .badRecording(let reason): t("phrasebook.error.badRecording", ["problem": .text(reason)])
+    case .speechFailed(let reason):
+      t("phrasebook.error.speechFailed", ["problem": .text(PhrasebookReasonWords.speech(reason))])
+    case .badRecording(let reason):
+      t("phrasebook.error.badRecording", ["problem": .text(PhrasebookReasonWords.recording(reason))])
     case .controlCharacter(let field, let scalar):
       t(
         "phrasebook.error.controlCharacter",
