@@ -136,7 +136,7 @@ import Testing
     }
     await #expect(
       throws: KeyItError.actionNotAllowed(
-        action: "delete", item: "Verse 22",
+        action: "delete", item: Words("keyit.item.verse", ["verse": 22]),
         allowed: ["insertHeadingBefore", "insertParagraphBefore", "insertParagraphIn"])
     ) {
       try await store.perform(.delete, on: content.item(.verse, verse: 22))
