@@ -27,7 +27,7 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The action exists but is not allowed on this item here.
   case actionNotAllowed(action: String, item: Words, allowed: [String])
   /// Paragraph items carry no text.
-  case itemHasNoText(item: String)
+  case itemHasNoText(item: Words)
   /// A character offset outside the text.
   case offsetOutOfRange(offset: Int, length: Int)
   /// USFM that cannot be imported, with its place.
@@ -85,7 +85,7 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
       "unknown action \(quoted(name)); actions are: \(ItemActionID.allCases.map(\.rawValue).joined(separator: ", "))"
     case .actionNotAllowed(let action, let item, let allowed):
       "\(action) is not allowed on \(item.english); allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
-    case .itemHasNoText(let item): "\(item) carries no text"
+    case .itemHasNoText(let item): "\(item.english) carries no text"
     case .offsetOutOfRange(let offset, let length):
       "offset \(offset) is outside the text (0–\(length) characters)"
     case .usfm(let file, let line, let column, let problem): "\(shortened(file)):\(line):\(column): \(problem)"

@@ -124,6 +124,10 @@ import Testing
     let error = await refusal { try await store.perform(.delete, bibleID: nil, itemID: verse.itemID!) }
     #expect(try words(error, in: "en").hasPrefix("delete is not allowed on Verse 22;"))
     #expect(try words(error, in: "fr").hasPrefix("delete n’est pas permis sur Verset 22"))
+    let breakBefore = try await store.perform(.insertParagraphBefore, bibleID: nil, itemID: verse.itemID!)
+    let paragraph = try #require(breakBefore.items.first { $0.itemType == .para && $0.verseNumber == 22 })
+    let typed = await refusal { try await store.setText(bibleID: nil, itemID: paragraph.itemID!, text: "x") }
+    #expect(try words(typed, in: "sv") == "Stycke har ingen text")
   }
 
   @Test func textANewNumberingWouldLoseIsNamedInTheLanguage() async throws {

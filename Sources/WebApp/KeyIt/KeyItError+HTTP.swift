@@ -69,7 +69,7 @@ extension KeyItError: ServerError {
           "action": .text(action), "item": .text(item.text(in: requestLocalizer)),
           "allowed": .text(list(allowed)),
         ])
-    case .itemHasNoText(let item): t("keyit.error.itemHasNoText", ["item": .text(item)])
+    case .itemHasNoText(let item): t("keyit.error.itemHasNoText", ["item": .text(item.text(in: requestLocalizer))])
     case .offsetOutOfRange(let offset, let length):
       t("keyit.error.offsetOutOfRange", ["offset": .number(offset), "length": .number(length)])
     case .usfm(let file, let line, let column, let problem):
