@@ -119,6 +119,15 @@ def test_every_book_exports_as_usx_files(cli, tmp_path):
     assert '<verse number="1" style="v" sid="3JN 1:1"/>The elder to Gaius' in third_john
 
 
+def test_import_says_what_it_normalised_in_the_language(cli, tmp_path):
+    cli.run("init", "--name", "WEB")
+    late = tmp_path / "late.usfm"
+    late.write_text("\\id 3JN\n\\c 1\n\\mt1 3 John\n\\p\n\\v 1 The elder\n", encoding="utf-8")
+    lines = cli.run("import", late, "--lang", "sv").stdout.splitlines()
+    assert lines[1:] == ["  titlar och inledning efter \\c 1 skrivs före det"], lines
+    assert cli.json("import", late)[0]["normalised"] == ["titles and introduction after \\c 1 are written before it"]
+
+
 def test_malformed_import_names_the_place_and_writes_nothing(cli, tmp_path):
     cli.run("init", "--name", "WEB")
     before = cli.run("export", "RUT").stdout
@@ -127,6 +136,8 @@ def test_malformed_import_names_the_place_and_writes_nothing(cli, tmp_path):
     result = cli.run("import", FIXTURES / "09-RUTeng-web.usfm", bad, check=False)
     assert result.returncode != 0
     assert f"{bad}:4:1: RUT 1 has no verse 99" in result.stderr
+    french = cli.run("import", bad, "--lang", "fr", check=False)
+    assert f"{bad}:4:1\u202f: RUT 1 n’a pas de verset 99\u202f; les versets vont de 1 à 22" in french.stderr
     assert cli.run("export", "RUT").stdout == before
     bom = tmp_path / "bom.usfm"
     bom.write_bytes(b"\xef\xbb\xbf" + (FIXTURES / "94-3JNeng-web.usfm").read_bytes())

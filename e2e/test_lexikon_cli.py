@@ -87,10 +87,13 @@ def test_a_mutated_welsh_word_finds_its_radical(tmp_path):
     assert found["word"] == "cath"
     assert found["foundAs"] == {"asked": "chath", "how": "aspirate mutation", "kind": "mutation"}
     assert lexikon(tmp_path, "lookup", "gath", "--from", "cy", "--to", "en").stdout.startswith("gath → cath (soft mutation)")
+    welsh = lexikon(tmp_path, "lookup", "gath", "--from", "cy", "--to", "en", "--lang", "cy").stdout
+    assert welsh.startswith("gath → cath (treiglad meddal)"), welsh
 
 
 def test_an_inflected_swedish_word_finds_its_lemma(tmp_path):
     assert lexikon(tmp_path, "lookup", "hundar").stdout.startswith("hundar → hund (plural)")
+    assert lexikon(tmp_path, "lookup", "hundar", "--lang", "fr").stdout.startswith("hundar → hund (pluriel)")
     found = json.loads(lexikon(tmp_path, "lookup", "gick", "--json").stdout)
     assert found["word"] == "gå" and found["foundAs"] == {"asked": "gick", "how": "past", "kind": "inflection"}
     welsh = json.loads(lexikon(tmp_path, "lookup", "i'r chwith", "--from", "cy", "--to", "en", "--json").stdout)

@@ -22,7 +22,7 @@ func planEdits(
   let allowed = allowedActions(for: item, in: items, facts: facts)
   guard allowed.contains(where: { $0.id == action }) else {
     throw KeyItError.actionNotAllowed(
-      action: action.rawValue, item: item.label(inPsalms: facts.isPsalms),
+      action: action.rawValue, item: item.labelWords(inPsalms: facts.isPsalms),
       allowed: allowed.map(\.id.rawValue))
   }
   let chapterID = item.chapterID

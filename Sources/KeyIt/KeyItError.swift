@@ -25,20 +25,21 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The action id is not one Key It knows.
   case unknownAction(String)
   /// The action exists but is not allowed on this item here.
-  case actionNotAllowed(action: String, item: String, allowed: [String])
+  case actionNotAllowed(action: String, item: Words, allowed: [String])
   /// Paragraph items carry no text.
-  case itemHasNoText(item: String)
+  case itemHasNoText(item: Words)
   /// A character offset outside the text.
   case offsetOutOfRange(offset: Int, length: Int)
   /// USFM that cannot be imported, with its place.
-  case usfm(file: String, line: Int, column: Int, message: String)
+  case usfm(file: String, line: Int, column: Int, problem: USFMProblem)
   /// USFM whose chapters or verses the Bible's versification does not have, and the
   /// versifications it fits.
-  case notInVersification(file: String, line: Int, problem: String, versification: Versification, fits: [Versification])
+  case notInVersification(
+    file: String, line: Int, problem: USFMProblem, versification: Versification, fits: [Versification])
   /// A book the Bible's versification does not number, or that the Bible has already.
-  case cannotAddBook(code: String, reason: String)
+  case cannotAddBook(code: String, reason: BookRefusal)
   /// Changing the Bible's versification would lose the text of these verses (each with why).
-  case versificationLosesText(to: Versification, verses: [String])
+  case versificationLosesText(to: Versification, verses: [LostText])
   /// A file that cannot be read or written.
   case file(path: String, message: String)
   /// Text holds a control character stored text may not hold (see `forbiddenControlCharacter`).
@@ -83,17 +84,17 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unknownAction(let name):
       "unknown action \(quoted(name)); actions are: \(ItemActionID.allCases.map(\.rawValue).joined(separator: ", "))"
     case .actionNotAllowed(let action, let item, let allowed):
-      "\(action) is not allowed on \(item); allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
-    case .itemHasNoText(let item): "\(item) carries no text"
+      "\(action) is not allowed on \(item.english); allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
+    case .itemHasNoText(let item): "\(item.english) carries no text"
     case .offsetOutOfRange(let offset, let length):
       "offset \(offset) is outside the text (0–\(length) characters)"
-    case .usfm(let file, let line, let column, let message): "\(shortened(file)):\(line):\(column): \(message)"
+    case .usfm(let file, let line, let column, let problem): "\(shortened(file)):\(line):\(column): \(problem)"
     case .notInVersification(let file, let line, let problem, let versification, let fits):
       "\(shortened(file)):\(line): \(problem) in the \(versification.name) versification; the file fits "
         + fits.map(\.name).joined(separator: ", ") + ": create the Bible with one of them"
     case .cannotAddBook(let code, let reason): "\(quoted(code)) cannot be added: \(reason)"
     case .versificationLosesText(let to, let verses):
-      "changing to \(to.name) numbering would lose text: \(verses.prefix(10).joined(separator: "; "))"
+      "changing to \(to.name) numbering would lose text: \(verses.prefix(10).map(\.description).joined(separator: "; "))"
         + (verses.count > 10 ? " and \(verses.count - 10) more" : "")
         + ". Move or delete that text first; nothing was changed"
     case .file(let path, let message): "\(path): \(message)"

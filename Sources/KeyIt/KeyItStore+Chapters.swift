@@ -135,11 +135,10 @@ extension KeyItStore {
       let bible = try Self.bible(db, bibleID)
       let code = code.uppercased()
       guard let spec = bible.catalog.book(code: code) else {
-        throw KeyItError.cannotAddBook(
-          code: code, reason: "the \(bible.versification.name) versification has no such book")
+        throw KeyItError.cannotAddBook(code: code, reason: .notInVersification(bible.versification))
       }
       guard try Book.fetchOne(db, key: ["bibleID": bible.bibleID, "bookID": spec.number]) == nil else {
-        throw KeyItError.cannotAddBook(code: code, reason: "the Bible has it already")
+        throw KeyItError.cannotAddBook(code: code, reason: .alreadyThere)
       }
       let book = Book(
         bibleID: bible.bibleID!, bookID: spec.number, bookCode: spec.code, bookName: spec.name, chapRecsCreated: false,

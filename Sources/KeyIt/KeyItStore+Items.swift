@@ -44,7 +44,7 @@ extension KeyItStore {
 
   private static func writeText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
     var (item, chapter) = try Self.item(db, bibleID: save.bibleID, itemID: save.itemID)
-    guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.label()) }
+    guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.labelWords()) }
     if let typedOn = save.revision, typedOn != item.revision, save.text != item.itemText {
       throw KeyItError.staleText(itemID: save.itemID, typedOn: typedOn, current: item.revision)
     }

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// What importing one USFM file did.
-public struct ImportReport: Codable, Sendable, Equatable {
+public struct ImportReport: Sendable, Equatable {
   /// The file imported.
   public let file: String
   /// The book it held.
@@ -15,7 +15,7 @@ public struct ImportReport: Codable, Sendable, Equatable {
   /// never applied by the import.
   public let nameInFile: String?
   /// What the import changed in writing while keeping the text (Unicode composed form, …).
-  public let normalised: [String]
+  public let normalised: [ImportNote]
 }
 
 extension KeyItStore {
@@ -108,14 +108,14 @@ extension KeyItStore {
     try files.map { file in
       do {
         return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification))
-      } catch KeyItError.usfm(let name, let line, let column, let message) {
+      } catch KeyItError.usfm(let name, let line, let column, let problem) {
         // A file that reads in another versification is malformed only in this one's numbers.
         let fits = Versification.allCases.filter { other in
           other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
         }
-        guard !fits.isEmpty else { throw KeyItError.usfm(file: name, line: line, column: column, message: message) }
+        guard !fits.isEmpty else { throw KeyItError.usfm(file: name, line: line, column: column, problem: problem) }
         throw KeyItError.notInVersification(
-          file: name, line: line, problem: message, versification: versification, fits: fits)
+          file: name, line: line, problem: problem, versification: versification, fits: fits)
       }
     }
   }

@@ -32,7 +32,7 @@ public struct ImportedBook: Equatable, Sendable {
   var header: [String] = []
   var chapters: [ImportedChapter]
   /// What reading the file changed in writing while keeping the text, for the report.
-  var normalised: [String] = []
+  var normalised: [ImportNote] = []
 }
 
 private let headingBases: Set<String> = ["s", "ms", "mr", "sr", "sp", "sd", "qa"]
@@ -52,20 +52,19 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     let (line, column) = lineAndColumn(of: offset, in: bytes)
     throw KeyItError.usfm(
       file: fileName, line: line, column: column,
-      message:
-        "the control character \(controlCharacterName(Unicode.Scalar(bytes[offset]))) is not allowed in USFM text")
+      problem: .controlCharacter(name: controlCharacterName(Unicode.Scalar(bytes[offset]))))
   }
   let (leading, units) = tokenizeUSFM(bytes)
-  func fail(_ unit: USFMUnit?, _ message: String) -> KeyItError {
+  func fail(_ unit: USFMUnit?, _ problem: USFMProblem) -> KeyItError {
     let (line, column) = lineAndColumn(of: unit?.offset ?? 0, in: bytes)
-    return .usfm(file: fileName, line: line, column: column, message: message)
+    return .usfm(file: fileName, line: line, column: column, problem: problem)
   }
   guard leading.isEmpty, let first = units.first, first.marker == "id" else {
-    throw fail(nil, "a USFM book must start with \\id and its book code")
+    throw fail(nil, .noIDFirst)
   }
   let code = String(first.text.prefix { !$0.isWhitespace })
   guard let spec = catalog.book(code: code) else {
-    throw fail(first, "unknown book code \(quoted(code))")
+    throw fail(first, .unknownBookCode(code))
   }
   var builder = ChapterBuilder(spec: spec)
   var book = ImportedBook(spec: spec, name: nil, header: ["\\id \(first.text)"], chapters: [])
@@ -73,7 +72,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
   for unit in units.dropFirst() {
     let base = unit.base
     switch base {
-    case "id": throw fail(unit, "a second \\id: import one book per file")
+    case "id": throw fail(unit, .secondID)
     case "h",
       _ where ignoredBases.contains(base):
       if base == "h" { book.name = unit.text.isEmpty ? nil : unit.text }
@@ -88,7 +87,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     case _ where frontBases.contains(base) || introParagraphBases.contains(base):
       // The Key It apps write titles after `\c 1`; they go before it, where USFM has them.
       let late = builder.number == 1 && builder.isBeforeFirstVerse
-      guard builder.number == 0 || late else { throw fail(unit, "\\\(unit.marker) after the first \\c") }
+      guard builder.number == 0 || late else { throw fail(unit, .afterFirstChapter(marker: unit.marker)) }
       let type: ItemType =
         base.hasPrefix("mt")
         ? .title : base.hasPrefix("imt") ? .inTitle : base == "is" || base == "ims" ? .inSubj : .inPara
@@ -99,7 +98,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
         marker: unit.marker == type.defaultMarker ? nil : unit.marker)
       if late {
         builder.items.append(item)
-        let note = "titles and introduction after \\c 1 are written before it"
+        let note = ImportNote.introductionBeforeChapterOne
         if !book.normalised.contains(note) { book.normalised.append(note) }
       } else {
         front.append(item)
@@ -107,9 +106,11 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     case "c":
       let number = Int(unit.text.prefix { !$0.isWhitespace }) ?? 0
       guard (1...spec.chapters.count).contains(number) else {
-        throw fail(unit, "\(spec.code) has no chapter \(quoted(unit.text)); chapters are 1–\(spec.chapters.count)")
+        throw fail(unit, .noSuchChapter(book: spec.code, chapter: unit.text, count: spec.chapters.count))
       }
-      guard number > builder.number else { throw fail(unit, "chapter \(number) comes after chapter \(builder.number)") }
+      guard number > builder.number else {
+        throw fail(unit, .chapterOutOfOrder(chapter: number, after: builder.number))
+      }
       if builder.number > 0 { book.chapters.append(try builder.finish(fail)) }
       builder = ChapterBuilder(spec: spec, number: number)
       if number == 1 { builder.items = front }
@@ -117,17 +118,17 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       let afterNumber = String(unit.text.drop { !$0.isWhitespace }).trimmed
       if !afterNumber.isEmpty { builder.header.append(afterNumber) }
     default:
-      guard builder.number > 0 else { throw fail(unit, "\\\(unit.marker) before the first \\c") }
+      guard builder.number > 0 else { throw fail(unit, .beforeFirstChapter(marker: unit.marker)) }
       try builder.add(unit, fail: fail)
     }
   }
-  guard builder.number > 0 else { throw fail(units.last, "the book has no chapter (\\c)") }
+  guard builder.number > 0 else { throw fail(units.last, .noChapter) }
   if source.unicodeScalars.elementsEqual(source.nfc.unicodeScalars) == false {
-    book.normalised.append("text stored in Unicode's composed form (NFC): it looks the same, its bytes differ")
+    book.normalised.append(.composedForm)
   }
   book.chapters.append(try builder.finish(fail))
   if !front.isEmpty, book.chapters.first?.number != 1 {
-    throw fail(first, "titles and introduction need chapter 1 in the same file")
+    throw fail(first, .introductionWithoutChapterOne)
   }
   return book
 }
@@ -155,14 +156,14 @@ private struct ChapterBuilder {
     self.number = number
   }
 
-  typealias Fail = (USFMUnit?, String) -> KeyItError
+  typealias Fail = (USFMUnit?, USFMProblem) -> KeyItError
 
   mutating func add(_ unit: USFMUnit, fail: Fail) throws {
     let base = unit.base
     switch base {
     case "v": try addVerse(unit, fail: fail)
     case "cl", "cd", "cp":
-      guard lastVerse == 0 else { throw fail(unit, "\\\(unit.marker) after verse \(lastVerse)") }
+      guard lastVerse == 0 else { throw fail(unit, .afterVerse(marker: unit.marker, verse: lastVerse)) }
       // `\cp` (the chapter number as printed) is a label that keeps its marker.
       pending.append((unit, base == "cd" ? .chapDesc : .chapLabel))
     case "d" where spec.code == "PSA" && lastVerse == 0 && !pending.contains { $0.type == .ascription }:
@@ -180,12 +181,12 @@ private struct ChapterBuilder {
     let numberText = String(unit.text.prefix { !$0.isWhitespace })
     let parts = numberText.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
     guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, last >= first else {
-      throw fail(unit, "verse number \(quoted(numberText)) is not a number or a range like 3-5")
+      throw fail(unit, .badVerseNumber(numberText))
     }
     let count = spec.chapters[number - 1].verseCount
-    guard first > lastVerse else { throw fail(unit, "verse \(first) comes after verse \(lastVerse)") }
+    guard first > lastVerse else { throw fail(unit, .verseOutOfOrder(verse: first, after: lastVerse)) }
     guard last <= count else {
-      throw fail(unit, "\(spec.code) \(number) has no verse \(last); verses are 1–\(count)")
+      throw fail(unit, .noSuchVerse(book: spec.code, chapter: number, verse: last, count: count))
     }
     attachPending(to: first)
     let body = String(unit.text.dropFirst(numberText.count)).trimmed
@@ -206,10 +207,9 @@ private struct ChapterBuilder {
       pending.append((unit, .para))
       return
     }
-    guard let verseIndex else { throw fail(unit, "text before the first verse of chapter \(number)") }
+    guard let verseIndex else { throw fail(unit, .textBeforeFirstVerse(chapter: number)) }
     if let heading = pending.first(where: { $0.type != .para }) {
-      throw fail(
-        heading.unit, "\\\(heading.unit.marker) inside verse \(lastVerse): Key It puts headings before a verse")
+      throw fail(heading.unit, .headingInsideVerse(marker: heading.unit.marker, verse: lastVerse))
     }
     let verse = items[verseIndex]
     if pending.isEmpty, verse.lastVerseOfBridge == 0, breaks < maxBreaksInVerse {
@@ -236,18 +236,18 @@ private struct ChapterBuilder {
   /// Keeps a marker Key It does not model (`\rem`, `\sts`) where it stands: right after `\c` it
   /// is a chapter header line; after an item with text it joins that text (a verse's, a
   /// heading's), so export writes it back in place. Returns a note when it has to move.
-  mutating func keep(_ unit: USFMUnit) -> String? {
+  mutating func keep(_ unit: USFMUnit) -> ImportNote? {
     if let last = pending.indices.last, pending[last].type.carriesText {
       pending[last].unit.text = joined(pending[last].unit.text, unit.line)
       return nil
     }
     if lastVerse == 0 {
       header.append(unit.line)
-      return pending.isEmpty ? nil : "\\\(unit.marker) before a chapter's first verse is written right after \\c"
+      return pending.isEmpty ? nil : .markerAfterChapterNumber(marker: unit.marker)
     }
     let target = continuationIndex ?? verseIndex!
     items[target].text = joined(items[target].text, unit.line)
-    return pending.isEmpty ? nil : "\\\(unit.marker) after a paragraph break is written before it"
+    return pending.isEmpty ? nil : .markerBeforeBreak(marker: unit.marker)
   }
 
   /// Gives waiting publication items their verse and ItemOrder; an item that would sort before
@@ -272,8 +272,7 @@ private struct ChapterBuilder {
   /// waiting item is an error, and verses the file lacks are added empty.
   mutating func finish(_ fail: Fail) throws -> ImportedChapter {
     if let orphan = pending.first(where: { $0.type != .para }) {
-      throw fail(
-        orphan.unit, "\\\(orphan.unit.marker) after the last verse of chapter \(number): Key It puts it before a verse")
+      throw fail(orphan.unit, .afterLastVerse(marker: orphan.unit.marker, chapter: number))
     }
     var covered = Set<Int>()
     for item in items where item.type == .verse {

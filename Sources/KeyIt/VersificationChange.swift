@@ -47,12 +47,12 @@ func planVersificationChange(
 ) throws -> VersificationPlan {
   let catalog = BookCatalog.of(to)
   var plan = VersificationPlan()
-  var lost: [String] = []
+  var lost: [LostText] = []
   func verseCount(_ place: BookChapter) -> Int? {
     guard books.contains(place.book) else { return nil }
     return catalog.book(code: place.book)?.chapters[safe: place.number - 1]?.verseCount
   }
-  func drop(_ items: [VerseItem], _ reason: @autoclosure () -> String) {
+  func drop(_ items: [VerseItem], _ reason: @autoclosure () -> LostText) {
     if items.contains(where: { !$0.itemText.isEmpty }) { lost.append(reason()) }
     plan.deleted += items.compactMap(\.itemID)
   }
@@ -62,9 +62,9 @@ func planVersificationChange(
   for chapter in chapters {
     let chapterLevel = chapter.items.filter { $0.itemType.isChapterLevel }
     if verseCount(chapter.place) == nil {
-      drop(chapterLevel, "\(chapter.place.book) \(chapter.place.number) (its titles or labels)")
+      drop(chapterLevel, .chapterTitles(book: chapter.place.book, chapter: chapter.place.number))
       if chapter.usfmHeader != nil {
-        lost.append("\(chapter.place.book) \(chapter.place.number) (lines kept from an imported file)")
+        lost.append(.keptLines(book: chapter.place.book, chapter: chapter.place.number))
       }
     } else {
       staying[chapter.place] = chapterLevel
@@ -80,14 +80,14 @@ func planVersificationChange(
           target.verse == 0 ? target.book == "PSA" : targets.allSatisfy { $0.verse <= count }
         } ?? false
       guard fits else {
-        drop(group.items, "\(group.source) (\(to.name) has no \(target))")
+        drop(group.items, .noSuchVerse(group.source, target: target, in: to))
         continue
       }
       let contiguous = targets.enumerated().allSatisfy { index, ref in
         ref.book == target.book && ref.chapter == target.chapter && ref.verse == target.verse + index
       }
       guard contiguous else {
-        drop(group.items, "\(group.source)-\(group.lastVerse) (a bridge \(to.name) numbers apart)")
+        drop(group.items, .bridgeSplit(group.source, lastVerse: group.lastVerse, in: to))
         continue
       }
       arriving[target, default: []].append(group)
@@ -99,7 +99,7 @@ func planVersificationChange(
   for (target, groups) in arriving.sorted(by: { $0.key < $1.key }) {
     let withText = groups.filter(\.hasText)
     if withText.count > 1 {
-      lost.append("\(withText.map { "\($0.source)" }.joined(separator: " and ")) (all would be \(target))")
+      lost.append(.merged(withText.map(\.source), into: target))
     }
     let kept = withText.first ?? groups[0]
     for other in groups where other.source != kept.source { plan.deleted += other.ids }
@@ -120,11 +120,11 @@ func planVersificationChange(
           plan.deleted += group.ids.filter { !kept.contains($0) }
           items += moved
         } catch let reason as LostText {
-          drop(group.items, "\(group.source) (\(reason.what))")
+          drop(group.items, reason)
         }
         coveredUpTo = max(coveredUpTo, lastVerse)
       } else if let (group, _) = placed[target] {
-        drop(group.items, "\(group.source) (inside a bridge in \(to.name))")
+        drop(group.items, .insideBridge(group.source, in: to))
       } else if verse > coveredUpTo {
         items.append(VerseItem(chapterID: 0, verseNumber: verse, itemType: .verse))
         coveredUpTo = verse
@@ -133,15 +133,10 @@ func planVersificationChange(
     plan.chapters[place] = items.sorted { ($0.itemOrder, $0.intSeq) < ($1.itemOrder, $1.intSeq) }
   }
   guard lost.isEmpty else {
-    throw KeyItError.versificationLosesText(to: to, verses: lost.sorted())
+    throw KeyItError.versificationLosesText(to: to, verses: lost.sorted { $0.description < $1.description })
   }
   plan.moved.sort { $0.from < $1.from }
   return plan
-}
-
-/// Text a move cannot place, and what it is.
-private struct LostText: Error {
-  let what: String
 }
 
 /// A chapter's items grouped by the verse they belong to (a psalm's title and a heading above it
@@ -177,7 +172,7 @@ private func renumbered(_ group: VerseGroup, to target: VerseRef, lastVerse: Int
       item.itemType == .ascription ? moved(item, as: .verse, intSeq: 0) : moved(item, intSeq: 0)
     }
   case (false, true):
-    if group.lastVerse > group.source.verse { throw LostText(what: "a bridge cannot be a psalm title") }
+    if group.lastVerse > group.source.verse { throw LostText.bridgeAsPsalmTitle(group.source) }
     var title = group.items.first { $0.itemType == .verse }!
     title.itemText = group.items.filter { $0.itemType == .verse || $0.itemType == .verseCont }
       .map(\.itemText).reduce("", joined)
@@ -188,7 +183,7 @@ private func renumbered(_ group: VerseGroup, to target: VerseRef, lastVerse: Int
         result.append(moved(item, intSeq: -1))
         headingPlaced = true
       } else if !item.itemText.isEmpty {
-        throw LostText(what: "its \(item.label().lowercased()) has no place above a psalm title")
+        throw LostText.itemAbovePsalmTitle(group.source, item: item.labelWords())
       }
     }
     return result

@@ -360,14 +360,16 @@ struct KeyItImport: AsyncParsableCommand {
       return (name: path, text: text)
     }
     let reports = try await options.store().importUSFM(inputs, bibleID: options.bible)
-    try options.emit(reports) {
-      reports.map {
-        t(
+    try options.emit(reports.map { ImportReportWords($0, words: CommandLanguage.localizer) }) {
+      reports.map { report in
+        let imported = t(
           "cli.keyit.imported",
           [
-            "file": .text($0.file), "book": .text($0.book), "chapters": .number($0.chapters.count),
-            "count": .number($0.versesWithText),
+            "file": .text(report.file), "book": .text(report.book), "chapters": .number(report.chapters.count),
+            "count": .number(report.versesWithText),
           ])
+        return ([imported] + report.normalised.map { "  " + KeyItWords.importNote($0, CommandLanguage.localizer) })
+          .joined(separator: "\n")
       }
       .joined(separator: "\n")
     }

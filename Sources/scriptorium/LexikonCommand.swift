@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Lexikon
 import Localization
+import WebApp
 
 /// `scriptorium lexikon …`: dictionary lookups from dictd files or a DICT server, cached.
 struct LexikonCommand: AsyncParsableCommand {
@@ -60,7 +61,10 @@ struct LexikonLookup: AsyncParsableCommand {
           + (result.suggestions.isEmpty
             ? "" : " " + t("cli.lexikon.didYouMean", ["words": .text(result.suggestions.joined(separator: ", "))]))
       }
-      let form = result.foundAs.map { "\($0.asked) → \(result.word) (\($0.how))\n\n" } ?? ""
+      let form =
+        result.foundAs.map {
+          "\($0.asked) → \(result.word) (\(LexikonWords.form($0.how, CommandLanguage.localizer)))\n\n"
+        } ?? ""
       let problem = result.problem.map { "\n" + t("cli.lexikon.notRefreshed", ["problem": .text($0)]) } ?? ""
       return form + result.entries.map(\.plainText).joined(separator: "\n\n") + "\n"
         + t(

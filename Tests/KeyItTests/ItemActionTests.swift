@@ -136,7 +136,7 @@ import Testing
     }
     await #expect(
       throws: KeyItError.actionNotAllowed(
-        action: "delete", item: "Verse 22",
+        action: "delete", item: Words("keyit.item.verse", ["verse": 22]),
         allowed: ["insertHeadingBefore", "insertParagraphBefore", "insertParagraphIn"])
     ) {
       try await store.perform(.delete, on: content.item(.verse, verse: 22))
@@ -169,7 +169,7 @@ import Testing
     let content = try await store.perform(
       .insertParagraphBefore,
       on: try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).item(.verse, verse: 2))
-    await #expect(throws: KeyItError.itemHasNoText(item: "Paragraph")) {
+    await #expect(throws: KeyItError.itemHasNoText(item: Words("keyit.item.paragraph"))) {
       try await store.setText(bibleID: nil, itemID: content.item(.para, verse: 2)!.itemID!, text: "x")
     }
   }

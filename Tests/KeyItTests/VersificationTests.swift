@@ -43,7 +43,7 @@ import Testing
     #expect(try await store.addableBooks(bibleID: vulgate.bibleID).map(\.code).contains("TOB"))
     let tobit = try await store.addBook(bibleID: vulgate.bibleID, code: "tob")
     #expect(tobit.bookCode == "TOB" && tobit.numChaps == 14)
-    await #expect(throws: KeyItError.cannotAddBook(code: "TOB", reason: "the Bible has it already")) {
+    await #expect(throws: KeyItError.cannotAddBook(code: "TOB", reason: .alreadyThere)) {
       try await store.addBook(bibleID: vulgate.bibleID, code: "TOB")
     }
     let kjv = try await store.createBible(name: "KJV")

@@ -64,31 +64,41 @@ extension KeyItError: ServerError {
         ["action": quotedInput(name), "known": .text(list(ItemActionID.allCases.map(\.rawValue)))])
     case .actionNotAllowed(let action, let item, let allowed):
       t(
-        "keyit.error.actionNotAllowed", ["action": .text(action), "item": .text(item), "allowed": .text(list(allowed))])
-    case .itemHasNoText(let item): t("keyit.error.itemHasNoText", ["item": .text(item)])
+        "keyit.error.actionNotAllowed",
+        [
+          "action": .text(action), "item": .text(item.text(in: requestLocalizer)),
+          "allowed": .text(list(allowed)),
+        ])
+    case .itemHasNoText(let item): t("keyit.error.itemHasNoText", ["item": .text(item.text(in: requestLocalizer))])
     case .offsetOutOfRange(let offset, let length):
       t("keyit.error.offsetOutOfRange", ["offset": .number(offset), "length": .number(length)])
-    case .usfm(let file, let line, let column, let message):
+    case .usfm(let file, let line, let column, let problem):
       t(
         "keyit.error.usfm",
         [
           "file": .text(shortened(file)), "line": .text(String(line)), "column": .text(String(column)),
-          "problem": .text(message),
+          "problem": .text(KeyItWords.usfm(problem, requestLocalizer)),
         ])
     case .notInVersification(let file, let line, let problem, let versification, let fits):
       t(
         "keyit.error.notInVersification",
         [
-          "file": .text(shortened(file)), "line": .text(String(line)), "problem": .text(problem),
+          "file": .text(shortened(file)), "line": .text(String(line)),
+          "problem": .text(KeyItWords.usfm(problem, requestLocalizer)),
           "versification": .text(KeyItWords.versification(versification, requestLocalizer)),
           "fits": .text(list(fits.map { KeyItWords.versification($0, requestLocalizer) })),
         ])
     case .cannotAddBook(let code, let reason):
-      t("keyit.error.cannotAddBook", ["code": quotedInput(code), "reason": .text(reason)])
+      t(
+        "keyit.error.cannotAddBook",
+        ["code": quotedInput(code), "reason": .text(KeyItWords.bookRefusal(reason, requestLocalizer))])
     case .versificationLosesText(let to, let verses):
       t(
         "keyit.error.versificationLosesText",
-        ["versification": .text(KeyItWords.versification(to, requestLocalizer)), "verses": .text(shortList(verses))])
+        [
+          "versification": .text(KeyItWords.versification(to, requestLocalizer)),
+          "verses": .text(shortList(verses.map { KeyItWords.lostText($0, requestLocalizer) })),
+        ])
     case .file(let path, let message): t("keyit.error.file", ["path": .text(path), "problem": .text(message)])
     case .controlCharacter(let field, let scalar):
       t(

@@ -1,4 +1,5 @@
 import KeyIt
+import Localization
 
 /// A chapter as the edit screen's script uses it.
 struct ChapterJSON: Codable, Sendable {
@@ -120,4 +121,24 @@ struct ImportJSON: Decodable {
     let text: String
   }
   let files: [File]
+}
+
+/// What importing one USFM file did, as the API and `keyit import --json` give it: what was
+/// normalised is in the request's language.
+public struct ImportReportWords: Encodable, Sendable {
+  let file: String
+  let book: String
+  let chapters: [Int]
+  let versesWithText: Int
+  let nameInFile: String?
+  let normalised: [String]
+
+  public init(_ report: ImportReport, words: Localizer) {
+    file = report.file
+    book = report.book
+    chapters = report.chapters
+    versesWithText = report.versesWithText
+    nameInFile = report.nameInFile
+    normalised = report.normalised.map { KeyItWords.importNote($0, words) }
+  }
 }

@@ -314,13 +314,13 @@ struct KeyItRoutes: AppRoutes {
   }
 
   @Sendable func importUSFM(_ request: Request, _ context: BasicRequestContext) async throws
-    -> JSONResponse<[ImportReport]>
+    -> JSONResponse<[ImportReportWords]>
   {
     // A whole Bible's USFM is 4–5 MB: this route takes more than the 2 MiB of other JSON bodies.
     let data = try await request.body.collect(upTo: Self.maxImport)
     let body = try JSONDecoder().decode(ImportJSON.self, from: data)
-    return JSONResponse(
-      try await store.importUSFM(body.files.map { ($0.name, $0.text) }, bibleID: try bibleID(context)))
+    let reports = try await store.importUSFM(body.files.map { ($0.name, $0.text) }, bibleID: try bibleID(context))
+    return JSONResponse(reports.map { ImportReportWords($0, words: requestLocalizer) })
   }
 
   /// USFM or USX (`?format=`) of a chapter or a book as text, or of the whole Bible as a zip of one
