@@ -82,3 +82,24 @@ def test_a_hub_database_sqlite_cannot_read_is_named_in_the_users_language(tmp_pa
     assert refused.returncode != 0
     assert "la base de données du hub" in refused.stderr and "ce n’est pas une base SQLite" in refused.stderr
     assert "SQLite error" not in refused.stderr and "file is not a database" not in refused.stderr, refused.stderr
+
+
+def test_a_postgres_server_that_does_not_answer_is_named_in_the_users_language(tmp_path):
+    port = free_port()  # nothing listens there
+    started = time.monotonic()
+    refused = subprocess.run([BINARY, "hub", "invite", "keyit:team", "--member", "Mary Kila", "--postgres",
+                              f"postgres://hub@127.0.0.1:{port}/team", "--lang", "sv"],
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0
+    assert f"PostgreSQL-databasen team på 127.0.0.1:{port} kan inte användas" in refused.stderr, refused.stderr
+    assert "ConnectionPoolError" not in refused.stderr.split("\n")[-2], refused.stderr
+    assert time.monotonic() - started < 60, "it waited for the client's own retries to give up"
+
+
+def test_a_data_folder_that_cannot_be_made_is_named_in_the_users_language(tmp_path):
+    (tmp_path / "file").write_text("in the way")
+    refused = subprocess.run([BINARY, "hub", "invite", "keyit:team", "--member", "Mary Kila",
+                              "--data", str(tmp_path / "file" / "hub"), "--lang", "fr"], capture_output=True, text=True)
+    assert refused.returncode != 0
+    assert refused.stderr.strip().endswith(f"{tmp_path / 'file'} est un fichier, pas un dossier"), refused.stderr
+    assert "couldn’t be" not in refused.stderr and "The operation" not in refused.stderr

@@ -40,10 +40,15 @@ public struct DataFolder: Sendable, Equatable {
   /// Where uploads and generated files are written while they are made (`DATA/tmp`).
   public var scratch: URL { url.appendingPathComponent("tmp") }
 
-  /// Creates the folder and its standard subfolders if they are missing.
+  /// Creates the folder and its standard subfolders if they are missing; when one cannot be made,
+  /// says which and why (`DataFolderError`).
   public func prepare() throws {
     for folder in [url, media, inbox] {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      } catch {
+        throw DataFolderError(folder: folder.path, problem: DataFolderError.diagnose(folder))
+      }
     }
   }
 

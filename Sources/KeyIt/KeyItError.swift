@@ -57,7 +57,7 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The hub holds no Bible with this text id (nothing to fetch).
   case notOnHub(bibleUID: String)
   /// The hub could not be reached, or answered with something that is not the hub's protocol.
-  case hubUnreachable(reason: String)
+  case hubUnreachable(HubUnreachable)
   /// The hub refused the member token (401), or the request.
   case hubRefused(status: Int)
   /// The Bible is shared with a team (or holds other devices' changes): every device numbers its
@@ -108,7 +108,7 @@ public enum KeyItError: Error, Equatable, Sendable, CustomStringConvertible {
     case .badToken: "the member token is blank or holds spaces: paste the token the hub's invite printed"
     case .notInTeam(let uid): "the Bible \(uid) has not joined a team on this device"
     case .notOnHub(let uid): "the hub has no Bible \(uid): check its id, or share it from the device that has it"
-    case .hubUnreachable(let reason): "the hub cannot be reached (\(reason)); your work is kept and syncs later"
+    case .hubUnreachable(let why): "the hub cannot be reached (\(why)); your work is kept and syncs later"
     case .versificationOfSharedBible(let uid):
       "the Bible \(uid) is shared with a team: its versification stays the one it was shared with"
     case .hubRefused(let status):

@@ -70,9 +70,9 @@ public struct TeamHub: Sendable {
     } catch is CancellationError {
       throw CancellationError()
     } catch is DecodingError {
-      throw KeyItError.hubUnreachable(reason: "the answer is not a hub's")
+      throw KeyItError.hubUnreachable(.notAHub)
     } catch {
-      throw KeyItError.hubUnreachable(reason: String(describing: error).prefix(200).description)
+      throw KeyItError.hubUnreachable(HubUnreachable(networkError: String(describing: error)))
     }
   }
 }

@@ -39,6 +39,14 @@ public struct PostgresLocation: Equatable, Sendable {
     self.database = database
   }
 
+  /// Where the server is, as a person names it: `host:port` or the socket's path.
+  public var server: String {
+    switch endpoint {
+    case .tcp(let host, let port): "\(host):\(port)"
+    case .socket(let path): path
+    }
+  }
+
   /// The client configuration for this location (TLS is preferred over TCP, never required).
   public var configuration: PostgresClient.Configuration {
     switch endpoint {

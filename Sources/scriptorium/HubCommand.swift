@@ -34,6 +34,33 @@ struct HubStorageOptions: ParsableArguments {
     }
   }
 
+  /// How long the hub waits for PostgreSQL to answer before it says the database cannot be used
+  /// (the client would otherwise retry for about a minute).
+  static let postgresWait: Duration = .seconds(20)
+
+  /// Makes the store's tables, or says which database could not be used when the server does not
+  /// answer in time or refuses the connection.
+  static func prepare(_ store: PostgresHubStore, at location: PostgresLocation) async throws {
+    let unavailable = HubStoreError.postgresUnavailable(server: location.server, database: location.database)
+    do {
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await store.prepare() }
+        group.addTask {
+          try await Task.sleep(for: postgresWait)
+          throw unavailable
+        }
+        defer { group.cancelAll() }
+        try await group.next()
+      }
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch let error as HubStoreError {
+      throw error
+    } catch {
+      throw unavailable
+    }
+  }
+
   /// Runs `body` with the store open (for PostgreSQL, with its connection pool running).
   func withStore<Result: Sendable>(_ body: @Sendable @escaping (any HubStore) async throws -> Result) async throws
     -> Result
@@ -50,7 +77,7 @@ struct HubStorageOptions: ParsableArguments {
       }
       group.addTask {
         let store = PostgresHubStore(client: client)
-        try await store.prepare()
+        try await Self.prepare(store, at: location)
         return try await body(store)
       }
       defer { group.cancelAll() }

@@ -36,6 +36,8 @@ extension HubStoreError {
       t(
         "hub.error.unreadableDatabase",
         ["path": .text(path), "problem": .text(sqliteReasonWords(code, localizer: CommandLanguage.localizer))])
+    case .postgresUnavailable(let server, let database):
+      t("hub.error.postgresUnavailable", ["server": .text(server), "database": .text(database)])
     }
   }
 }

@@ -56,7 +56,7 @@ struct KeyItTeamStatus: AsyncParsableCommand {
     }
     for (uid, ok) in reached {
       try await store.recordTeamAttempt(
-        bibleUID: uid, error: ok ? nil : KeyItError.hubUnreachable(reason: "no answer").description)
+        bibleUID: uid, error: ok ? nil : KeyItError.hubUnreachable(.noAnswer).description)
     }
     let statuses = try await store.teamStatuses()
     try common.emit(statuses) {

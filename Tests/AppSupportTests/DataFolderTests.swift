@@ -47,4 +47,17 @@ import Testing
     #expect(try folder.setAsideIfNotSQLite("phrasebook.sqlite") == nil)
     #expect(try folder.setAsideIfNotSQLite("lexikon.sqlite") == nil, "absent")
   }
+
+  @Test func aFolderThatCannotBeMadeSaysWhatIsInTheWay() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("df-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let file = root.appendingPathComponent("file")
+    try Data("in the way".utf8).write(to: file)
+    let folder = file.appendingPathComponent("data")
+    #expect(throws: DataFolderError(folder: folder.path, problem: .fileInTheWay(path: file.path))) {
+      try DataFolder(option: folder.path).database("keyit.sqlite")
+    }
+    #expect(DataFolderError.diagnose(root.appendingPathComponent("new/deeper")) == .other)
+  }
 }

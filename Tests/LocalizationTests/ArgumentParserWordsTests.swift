@@ -35,11 +35,11 @@ import Testing
     ] {
       #expect(!translated.contains(english), "\(english) left in \(translated)")
     }
-    #expect(translated.contains("PRÉSENTATION : Saisir l’Écriture."))
-    #expect(translated.contains("(valeurs : usfm, usx ; par défaut : usfm)"))
-    #expect(translated.contains("(par défaut : $SCRIPTORIUM_DATA)"))
-    #expect(translated.contains("-h, --help              Afficher l'aide."))
-    #expect(translated.contains("Voir 'scriptorium help keyit <subcommand>' pour l'aide détaillée."))
+    #expect(translated.contains("PRÉSENTATION\u{202F}: Saisir l’Écriture."))
+    #expect(translated.contains("(valeurs\u{202F}: usfm, usx\u{202F}; par défaut\u{202F}: usfm)"))
+    #expect(translated.contains("(par défaut\u{202F}: $SCRIPTORIUM_DATA)"))
+    #expect(translated.contains("-h, --help              Afficher l’aide."))
+    #expect(translated.contains("Voir 'scriptorium help keyit <subcommand>' pour l’aide détaillée."))
     #expect(translated.contains("  --format <format>       Format"), "the layout of the lines stays")
   }
 
@@ -47,19 +47,19 @@ import Testing
     let errors = [
       (
         "Error: Unknown option '--bogus'. Did you mean '--book'?\nUsage: scriptorium keyit set\n  See 'scriptorium keyit set --help' for more information.",
-        "Erreur : Option inconnue '--bogus'. Vouliez-vous dire '--book' ?\nUtilisation : scriptorium keyit set\n  Voir 'scriptorium keyit set --help' pour plus d'informations."
+        "Erreur\u{202F}: Option inconnue '--bogus'. Vouliez-vous dire '--book'\u{202F}?\nUtilisation\u{202F}: scriptorium keyit set\n  Voir 'scriptorium keyit set --help' pour plus d’informations."
       ),
       (
         "Error: Missing expected argument '<word-one>'\nHelp:  <word-one>  Le mot.",
-        "Erreur : Argument attendu manquant '<word-one>'\nAide :  <word-one>  Le mot."
+        "Erreur\u{202F}: Argument attendu manquant '<word-one>'\nAide\u{202F}:  <word-one>  Le mot."
       ),
       (
         "Error: The value 'x' is invalid for '--count <count>'",
-        "Erreur : La valeur 'x' n'est pas valide pour '--count <count>'"
+        "Erreur\u{202F}: La valeur 'x' n’est pas valide pour '--count <count>'"
       ),
-      ("Error: 2 unexpected arguments: 'a', 'b'", "Erreur : 2 arguments inattendus : 'a', 'b'"),
-      ("Error: Missing value for '--bible <bible>'", "Erreur : Valeur manquante pour '--bible <bible>'"),
-      ("Error: Missing required subcommand.", "Erreur : Sous-commande requise manquante."),
+      ("Error: 2 unexpected arguments: 'a', 'b'", "Erreur\u{202F}: 2 arguments inattendus\u{202F}: 'a', 'b'"),
+      ("Error: Missing value for '--bible <bible>'", "Erreur\u{202F}: Valeur manquante pour '--bible <bible>'"),
+      ("Error: Missing required subcommand.", "Erreur\u{202F}: Sous-commande requise manquante."),
     ]
     for (english, expected) in errors {
       #expect(ArgumentParserWords.translate(english, french) == expected)

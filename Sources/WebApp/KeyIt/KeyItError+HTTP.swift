@@ -112,7 +112,7 @@ extension KeyItError: ServerError {
     case .badToken: t("keyit.team.error.badToken")
     case .notInTeam(let uid): t("keyit.team.error.notInTeam", ["uid": quotedInput(uid)])
     case .notOnHub(let uid): t("keyit.team.error.notOnHub", ["uid": quotedInput(uid)])
-    case .hubUnreachable(let reason): t("keyit.team.error.hubUnreachable", ["reason": .text(reason)])
+    case .hubUnreachable(let why): t("keyit.team.error.hubUnreachable", ["reason": .text(Self.words(why))])
     case .versificationOfSharedBible: t("keyit.team.error.versificationShared")
     case .hubRefused(let status):
       status == 401
@@ -130,5 +130,17 @@ extension KeyItError: ServerError {
     let shown = names.prefix(10).joined(separator: "; ")
     return names.count > 10
       ? t("keyit.error.andMore", ["list": .text(shown), "count": .number(names.count - 10)]) : shown
+  }
+
+  /// Why the hub could not be reached (`keyit.team.reason.*`).
+  private static func words(_ why: HubUnreachable) -> String {
+    switch why {
+    case .noAnswer: t("keyit.team.reason.noAnswer")
+    case .notAHub: t("keyit.team.reason.notAHub")
+    case .refused: t("keyit.team.reason.refused")
+    case .timedOut: t("keyit.team.reason.timedOut")
+    case .network(let code?): t("keyit.team.reason.networkCode", ["code": .text(String(code))])
+    case .network(nil): t("keyit.team.reason.network")
+    }
   }
 }
