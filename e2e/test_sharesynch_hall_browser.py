@@ -358,6 +358,8 @@ def test_the_timer_belongs_to_the_presentation(screens, server):
     timer = presenter.find_element(By.ID, "timer")
     timer.click()
     wait_for_live(server, "a paused timer", lambda s: not s["timerRunning"])
+    # The page counts on by itself until the paused state comes back to it: read it after that.
+    wait_for(presenter, lambda d: "paused" in d.find_element(By.ID, "timer").get_attribute("class"))
     paused = timer_seconds(presenter)
     time.sleep(1.5)
     assert timer_seconds(presenter) == paused and "paused" in timer.get_attribute("class")
