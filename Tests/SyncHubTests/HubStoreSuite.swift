@@ -27,16 +27,21 @@ func withStore(_ kind: StoreKind, _ body: @Sendable (any HubStore) async throws 
       throw OracleError(description: "PostgreSQL could not be started: run scripts/setup.sh (make test does)")
     }
     // One server for the process, a new database for each test.
-    let database = "hub_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    try await withPostgres(server, database: server.database) { client in
-      try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"))
-    }
-    try await withPostgres(server, database: database) { client in
+    try await withPostgres(server, database: try await freshDatabase(on: server)) { client in
       let store = PostgresHubStore(client: client)
       try await store.prepare()
       try await body(store)
     }
   }
+}
+
+/// Makes a new, empty database on `server` and returns its name.
+func freshDatabase(on server: PostgresServer) async throws -> String {
+  let database = "hub_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+  try await withPostgres(server, database: server.database) { client in
+    try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"))
+  }
+  return database
 }
 
 /// Runs `body` with a client of `database` on `server`, its pool running meanwhile.
@@ -163,11 +168,7 @@ func change(
   /// every device its head, so pushes go on where they were.
   @Test func aHubFromBeforeTheHeadsTableKeepsEveryDevicesHead() async throws {
     let server = try #require(PostgresServer.shared)
-    let database = "hub_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-    try await withPostgres(server, database: server.database) { client in
-      try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(database)"))
-    }
-    try await withPostgres(server, database: database) { client in
+    try await withPostgres(server, database: try await freshDatabase(on: server)) { client in
       let store = PostgresHubStore(client: client)
       try await store.prepare()
       _ = try await store.add([change("a", 1), change("a", 2), change("b", 1)], project: "keyit:team")
