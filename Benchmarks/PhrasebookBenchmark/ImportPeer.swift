@@ -2,9 +2,9 @@ import Foundation
 import Phrasebook
 
 /// The import's peer: an SQL script for the `sqlite3` CLI that stores the same pairs (their sort
-/// keys included), tags and search index as `importPairs` in one transaction, the plain SQL way
-/// at its fastest: the search index's triggers dropped, the rows inserted, then the whole index
-/// filled by one statement. Run on a copy of the database holding the phrasebook `book` and no
+/// keys and order keys included), tags and search index as `importPairs` in one transaction, the
+/// plain SQL way at its fastest: the search index's triggers dropped, the rows inserted, their
+/// order keys set by one statement, then the whole index filled by one statement. Run on a copy of the database holding the phrasebook `book` and no
 /// pairs yet.
 func importPeerScript(_ objects: [[String: Any]], book: Phrasebook) -> String {
   func text(_ value: Any?) -> String {
@@ -35,9 +35,13 @@ func importPeerScript(_ objects: [[String: Any]], book: Phrasebook) -> String {
     }
   }
   sql += pairTags
+  let keys = PairOrderKeys.range(of: book.id!).lowerBound
   sql += """
+    UPDATE WordPairs SET orderKey = ordered.key FROM (
+      SELECT id, \(keys) + \(PairOrderKeys.spacing) * row_number() OVER (ORDER BY sortKey, id) AS key FROM WordPairs
+    ) AS ordered WHERE WordPairs.id = ordered.id;
     INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
-    SELECT id, wordOne, wordTwo, context, note, IFNULL((SELECT group_concat(name, ' ') FROM (SELECT Tags.name
+    SELECT orderKey, wordOne, wordTwo, context, note, IFNULL((SELECT group_concat(name, ' ') FROM (SELECT Tags.name
       FROM PairTags JOIN Tags ON Tags.id = PairTags.tagID WHERE PairTags.pairID = WordPairs.id ORDER BY Tags.name)), '')
     FROM WordPairs;
     INSERT INTO PairSearch(PairSearch) VALUES ('optimize');

@@ -98,9 +98,9 @@ enum PhrasebookMigrations {
     }
     migrator.registerMigration("v6: the search index kept by triggers") { db in
       try db.execute(
-        sql: searchTriggers + """
+        sql: searchTriggers(.pairID) + """
           DELETE FROM PairSearch;
-          \(searchEntries(of: "WordPairs"))
+          \(searchEntries(of: "WordPairs", .pairID))
           """)
     }
     migrator.registerMigration("v7: revision settings (the daily limit of new cards)") { db in
@@ -119,40 +119,66 @@ enum PhrasebookMigrations {
             PRIMARY KEY (pairID, side))
           """)
     }
+    migrator.registerMigration("v9: search entries keyed by the pairs' alphabetical order") { db in
+      try db.alter(table: "WordPairs") { t in t.add(column: "orderKey", .integer) }
+      try db.create(index: "WordPairs_orderKey", on: "WordPairs", columns: ["orderKey"], options: .unique)
+      try PhrasebookStore.pauseSearchTriggers(db)
+      for book in try Int64.fetchAll(db, sql: "SELECT id FROM Phrasebooks") {
+        try PairOrderKeys.renumber(db, book: book)
+      }
+      try db.execute(
+        sql: """
+          DELETE FROM PairSearch;
+          \(searchEntries(of: "WordPairs"))
+          INSERT INTO PairSearch(PairSearch) VALUES ('optimize');
+          \(searchTriggers())
+          """)
+    }
     return migrator
   }
 
-  /// The triggers that keep `PairSearch` following the pairs and their tags (migration v6).
-  static let searchTriggers = """
-    CREATE TRIGGER WordPairs_search_insert AFTER INSERT ON WordPairs BEGIN
-      \(searchEntries(of: "WordPairs WHERE id = new.id"))
-    END;
-    CREATE TRIGGER WordPairs_search_update AFTER UPDATE OF wordOne, wordTwo, context, note ON WordPairs BEGIN
-      DELETE FROM PairSearch WHERE rowid = old.id;
-      \(searchEntries(of: "WordPairs WHERE id = new.id"))
-    END;
-    CREATE TRIGGER WordPairs_search_delete AFTER DELETE ON WordPairs BEGIN
-      DELETE FROM PairSearch WHERE rowid = old.id;
-    END;
-    CREATE TRIGGER PairTags_search_insert AFTER INSERT ON PairTags BEGIN
-      UPDATE PairSearch SET tags = \(tagsOf("new.pairID")) WHERE rowid = new.pairID;
-    END;
-    CREATE TRIGGER PairTags_search_delete AFTER DELETE ON PairTags BEGIN
-      UPDATE PairSearch SET tags = \(tagsOf("old.pairID")) WHERE rowid = old.pairID;
-    END;
-    CREATE TRIGGER Tags_search_rename AFTER UPDATE OF name ON Tags BEGIN
-      UPDATE PairSearch SET tags = \(tagsOf("PairSearch.rowid"))
-      WHERE rowid IN (SELECT pairID FROM PairTags WHERE tagID = new.id);
-    END;
+  /// What a search entry's rowid is: the pair's id (migrations v6–v8), or the pair's
+  /// `orderKey` (v9 on), so the index hands out matches in alphabetical order.
+  enum SearchKey { case pairID, orderKey }
 
-    """
+  /// The triggers that keep `PairSearch` following the pairs and their tags. Keyed by order, a
+  /// pair without a key yet has no entry; it gets one when its key is set.
+  static func searchTriggers(_ key: SearchKey = .orderKey) -> String {
+    let byOrder = key == .orderKey
+    /// The rowid of the entry of the pair whose id is `pair`.
+    func entry(_ pair: String) -> String { byOrder ? "(SELECT orderKey FROM WordPairs WHERE id = \(pair))" : pair }
+    let old = byOrder ? "old.orderKey" : "old.id"
+    return """
+      CREATE TRIGGER WordPairs_search_insert AFTER INSERT ON WordPairs \(byOrder ? "WHEN new.orderKey IS NOT NULL " : "")BEGIN
+        \(searchEntries(of: "WordPairs WHERE id = new.id", key))
+      END;
+      CREATE TRIGGER WordPairs_search_update AFTER UPDATE OF wordOne, wordTwo, context, note\(byOrder ? ", orderKey" : "") ON WordPairs BEGIN
+        DELETE FROM PairSearch WHERE rowid = \(old);
+        \(searchEntries(of: "WordPairs WHERE id = new.id\(byOrder ? " AND orderKey IS NOT NULL" : "")", key))
+      END;
+      CREATE TRIGGER WordPairs_search_delete AFTER DELETE ON WordPairs BEGIN
+        DELETE FROM PairSearch WHERE rowid = \(old);
+      END;
+      CREATE TRIGGER PairTags_search_insert AFTER INSERT ON PairTags BEGIN
+        UPDATE PairSearch SET tags = \(tagsOf("new.pairID")) WHERE rowid = \(entry("new.pairID"));
+      END;
+      CREATE TRIGGER PairTags_search_delete AFTER DELETE ON PairTags BEGIN
+        UPDATE PairSearch SET tags = \(tagsOf("old.pairID")) WHERE rowid = \(entry("old.pairID"));
+      END;
+      CREATE TRIGGER Tags_search_rename AFTER UPDATE OF name ON Tags BEGIN
+        UPDATE PairSearch SET tags = \(tagsOf(byOrder ? "(SELECT id FROM WordPairs WHERE orderKey = PairSearch.rowid)" : "PairSearch.rowid"))
+        WHERE rowid IN (SELECT \(byOrder ? "orderKey FROM WordPairs WHERE id IN (SELECT " : "")pairID FROM PairTags WHERE tagID = new.id\(byOrder ? ")" : ""));
+      END;
+
+      """
+  }
 
   /// SQL adding the search entries of the pairs `pairs` selects (`WordPairs WHERE …`): their words,
   /// context and note, and their tags' names separated by spaces.
-  static func searchEntries(of pairs: String) -> String {
+  static func searchEntries(of pairs: String, _ key: SearchKey = .orderKey) -> String {
     """
     INSERT INTO PairSearch (rowid, wordOne, wordTwo, context, note, tags)
-    SELECT id, wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM \(pairs);
+    SELECT \(key == .orderKey ? "orderKey" : "id"), wordOne, wordTwo, context, note, \(tagsOf("WordPairs.id")) FROM \(pairs);
     """
   }
 

@@ -39,9 +39,11 @@ extension PhrasebookStore {
   /// Adds or updates one pair inside the caller's transaction. Everything is checked before the
   /// first write, so a refused pair changes nothing. Found by its words, its given tags are added
   /// (an import); found by `editing`, its words may change and its tags are replaced (the form).
-  static func upsert(_ db: Database, book: Phrasebook, input: PairInput, now: Date, editing: Int64? = nil) throws
-    -> (TaggedPair, SaveOutcome)
-  {
+  /// A new or renamed pair takes its place in the order unless `placing` is false (an import
+  /// places the pairs it saved at its end: `PairOrderKeys.placeAll`).
+  static func upsert(
+    _ db: Database, book: Phrasebook, input: PairInput, now: Date, editing: Int64? = nil, placing: Bool = true
+  ) throws -> (TaggedPair, SaveOutcome) {
     let wordOne = try clean(input.wordOne, field: .wordOne)
     let wordTwo = try clean(input.wordTwo, field: .wordTwo)
     for (text, field): (String?, PhrasebookField) in [
@@ -119,6 +121,7 @@ extension PhrasebookStore {
     if stored == nil || renamed {
       try db.cachedStatement(sql: "UPDATE WordPairs SET sortKey = ? WHERE id = ?")
         .execute(arguments: [PairOrder(book).sortKey(wordOne: wordOne, wordTwo: wordTwo), pair.id])
+      if placing { try PairOrderKeys.place(db, pairID: pair.id!, book: book.id!) }
     }
     return (TaggedPair(pair: pair, tags: tagsAfter), stored == nil ? .added : .updated)
   }

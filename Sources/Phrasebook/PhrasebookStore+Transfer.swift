@@ -89,7 +89,7 @@ extension PhrasebookStore {
               }
               var result: (TaggedPair, SaveOutcome)?
               try db.inSavepoint {  // a row refused halfway leaves nothing of itself
-                result = try Self.upsert(db, book: book, input: input, now: now)
+                result = try Self.upsert(db, book: book, input: input, now: now, placing: false)
                 for (side, file) in sounds {
                   try db.execute(
                     sql: """
@@ -112,7 +112,7 @@ extension PhrasebookStore {
             }
           }
         }
-        try Self.resumeSearchTriggers(db, indexing: saved)
+        try Self.resumeSearchTriggers(db, placing: saved, book: book.id!)
         if report.added.count + report.updated.count > 1_000 {
           try db.execute(sql: "INSERT INTO PairSearch(PairSearch) VALUES ('optimize')")  // one index segment again
         }
@@ -138,13 +138,27 @@ extension PhrasebookStore {
     }
   }
 
-  /// Indexes the pairs with these ids afresh (their words, context, note and tags) and puts the
-  /// search index's triggers back.
-  static func resumeSearchTriggers(_ db: Database, indexing pairIDs: [Int64]) throws {
+  /// Places the pairs with these ids in the order, indexes them afresh (their words, context, note
+  /// and tags) and puts the search index's triggers back.
+  static func resumeSearchTriggers(_ db: Database, placing pairIDs: [Int64], book: Int64) throws {
     let ids = "(SELECT value FROM json_each(?))"
     let list = "[" + pairIDs.map(String.init).joined(separator: ",") + "]"
-    try db.execute(sql: "DELETE FROM PairSearch WHERE rowid IN \(ids)", arguments: [list])
-    try db.execute(sql: PhrasebookMigrations.searchEntries(of: "WordPairs WHERE id IN \(ids)"), arguments: [list])
-    try db.execute(sql: PhrasebookMigrations.searchTriggers)
+    try db.execute(
+      sql: "DELETE FROM PairSearch WHERE rowid IN (SELECT orderKey FROM WordPairs WHERE id IN \(ids))",
+      arguments: [list])
+    try db.execute(sql: "UPDATE WordPairs SET orderKey = NULL WHERE id IN \(ids)", arguments: [list])
+    if try PairOrderKeys.renumberingIsCheaper(db, placing: pairIDs.count, book: book) {
+      // Every key of the phrasebook changes: its entries are made again.
+      try PairOrderKeys.renumber(db, book: book)
+      let range = PairOrderKeys.range(of: book)
+      try db.execute(
+        sql: "DELETE FROM PairSearch WHERE rowid BETWEEN ? AND ?", arguments: [range.lowerBound, range.upperBound])
+      try db.execute(sql: PhrasebookMigrations.searchEntries(of: "WordPairs WHERE phrasebookID = ?"), arguments: [book])
+      try db.execute(sql: PhrasebookMigrations.searchTriggers())
+    } else {
+      // The triggers index each pair as it gets its key, and follow any neighbour it moves.
+      try db.execute(sql: PhrasebookMigrations.searchTriggers())
+      for id in pairIDs { try PairOrderKeys.place(db, pairID: id, book: book) }
+    }
   }
 }

@@ -28,7 +28,12 @@ struct SearchQuery {
   }
 
   /// The FTS5 query: every word must match as a prefix, or one of its forms must.
-  var fts: String {
+  var fts: String { Self.fts(words) }
+
+  /// The FTS5 query of the words as typed, without their other forms.
+  var typedFTS: String { Self.fts(words.map { [$0[0]] }) }
+
+  private static func fts(_ words: [[String]]) -> String {
     words.map { forms in
       let terms = forms.map { "\"\($0)\"*" }
       return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " OR ") + ")"

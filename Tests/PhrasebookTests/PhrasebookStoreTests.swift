@@ -188,19 +188,7 @@ import Testing
       default: try? await store.deleteTag(tag)
       }
     }
-    try await store.writer.read { db in
-      let indexed = try Row.fetchAll(
-        db,
-        sql: "SELECT CAST(rowid AS TEXT) AS id, wordOne, wordTwo, context, note, tags FROM PairSearch ORDER BY rowid"
-      ).map { [$0["id"], $0["wordOne"], $0["wordTwo"], $0["context"], $0["note"], $0["tags"]] as [String] }
-      let expected = try WordPair.order(Column("id")).fetchAll(db).map { pair in
-        [
-          "\(pair.id!)", pair.wordOne, pair.wordTwo, pair.context, pair.note,
-          try PhrasebookStore.tags(db, pairID: pair.id!).joined(separator: " "),
-        ]
-      }
-      #expect(indexed == expected)
-    }
+    try await store.writer.read { db in try expectSearchIndexFollowsThePairs(db) }
   }
 }
 

@@ -58,6 +58,26 @@ import Testing
     }
   }
 
+  /// The ids of every match in the results' order as SQLite sorts them by the stored sort keys
+  /// (not the order keys the search reads): those found by the words as typed that hold them
+  /// exactly, then the others, each group alphabetical.
+  func sortedBySortKey(_ store: PhrasebookStore, _ typed: String, stems: @escaping Stems) async throws -> [Int64] {
+    try await store.writer.read { db in
+      let book = try PhrasebookStore.phrasebook(db, nil)
+      let languages = [book.languageOneCode, book.languageTwoCode]
+      let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
+      guard let query = SearchQuery(typed, alternatives: alternatives) else { return [] }
+      let matching = "SELECT rowid FROM PairSearch WHERE PairSearch MATCH ?"
+      return try Int64.fetchAll(
+        db,
+        sql: """
+          SELECT id FROM WordPairs WHERE phrasebookID = ? AND orderKey IN (\(matching))
+          ORDER BY NOT (instr(lower(wordOne || ' ' || wordTwo || ' ' || context || ' ' || note), ?) > 0
+            AND orderKey IN (\(matching))), sortKey, id
+          """, arguments: [book.id, query.fts, typed.trimmed.nfc.lowercased(), query.typedFTS])
+    }
+  }
+
   @Test(arguments: [("cy:Welsh,en:English", 1 as UInt64), ("sv:Swedish,en:English", 2), ("en:English,el:Greek", 3)])
   func aPageIsTheSliceOfEveryMatch(languages: String, seed: UInt64) async throws {
     let store = try await store(languages: languages, seed: seed)
@@ -68,6 +88,7 @@ import Testing
     for _ in 0..<150 {
       let query = typed(&random, from: pairs)
       let all = try await store.search(query, stems: stems)
+      #expect(all.map(\.pair.id) == (try await sortedBySortKey(store, query, stems: stems)), "\(query)")
       for (cap, offset, limit) in [(0, 0, 50), (3, 0, 10), (3, 4, 3), (1000, 0, 50), (1000, 5, 5)] {
         let page = try await store.searchPage(
           query, in: nil, offset: offset, limit: limit, stems: stems, countCap: cap)
