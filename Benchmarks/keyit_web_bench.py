@@ -17,7 +17,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from web_bench_support import headless_chromium, running_server
+from web_bench_support import headless_chromium, print_goal, running_server
 
 BINARY = sys.argv[1]
 DURATION = "5s"
@@ -104,6 +104,15 @@ def main():
         print(f"| {connections} | {save50:.2f} / {save99:.2f} ms | {hello50:.2f} / {hello99:.2f} ms "
               f"| {fsync50:.2f} / {fsync99:.2f} ms | {save99 / (hello99 + fsync99):.2f}× | {save99 / hello99:.2f}× "
               f"| {goal} |")
+    for connections, (save50, save99), (hello50, hello99), (fsync50, fsync99) in rows:
+        if connections == 1:
+            limit = hello99 + fsync99
+            print_goal("Key It autosave, 1 client (p99)", f"{save99:.2f} ms",
+                       f"hello p99 {hello99:.2f} ms + fsync p99 {fsync99:.2f} ms", f"{save99 / limit:.2f}×",
+                       "≤ 1.5×", save99 <= 1.5 * limit)
+        else:
+            print_goal(f"Key It autosave, {connections} clients (p99)", f"{save99:.2f} ms",
+                       f"hello p99 {hello99:.2f} ms", f"{save99 / hello99:.2f}×", "≤ 3×", save99 <= 3 * hello99)
     print(f"\nPsalm 119 edit screen, first render (navigation start → list rendered, median of 5): {render:.0f} ms")
 
 

@@ -20,7 +20,7 @@ import urllib.request
 import zlib
 from pathlib import Path
 
-from web_bench_support import free_port
+from web_bench_support import free_port, print_goal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 from test_sharesynch_browser import solid_png  # noqa: E402  (the e2e tests' generated slides)
@@ -122,6 +122,8 @@ def main():
             ups.append(up)
             inboxes.append(inbox)
     load = os.getloadavg()
+    print("| work | ours | peer or limit | ratio | goal |")
+    print("|---|---|---|---|---|")
     print(f"| serve start → listening, {SLIDES}-slide series installed, a {size / 1e6:.0f} MB package in the inbox "
           f"| p50 {statistics.median(ups):.0f} ms, max {max(ups):.0f} ms | the seed's {SEED_LIMIT_MS} ms "
           f"| {statistics.median(ups) / SEED_LIMIT_MS:.3f}× | ≤ {GOAL_MS} ms "
@@ -133,6 +135,10 @@ def main():
     print(f"({runs} runs; max stands in for p99 at this count; load average {load[0]:.2f} {load[1]:.2f} "
           f"{load[2]:.2f} on {os.cpu_count()} cores at the end)")
     print(f"Command: {' '.join(sys.argv)}")
+    print_goal(f"ShareSynch `serve` start → listening, {SLIDES}-slide series, {size / 1e6:.0f} MB package in the inbox "
+               f"(p50 / max of {runs})", f"{statistics.median(ups):.0f} / {max(ups):.0f} ms",
+               f"the seed's {SEED_LIMIT_MS} ms; `--help` start to exit {statistics.median(bare):.0f} ms",
+               f"{statistics.median(ups) / GOAL_MS:.2f}× the goal", f"≤ {GOAL_MS} ms", max(ups) <= GOAL_MS)
 
 
 if __name__ == "__main__":

@@ -46,3 +46,8 @@ def headless_chromium():
         yield driver
     finally:
         driver.quit()
+
+
+def print_goal(work, ours, peer, ratio, goal, met):
+    """One goal row for scripts/bench_report.py, which gathers them into docs/benchmarks.md's summary."""
+    print("GOAL|" + "|".join([work, ours, peer, ratio, goal, "" if met is None else ("yes" if met else "no")]))

@@ -51,3 +51,12 @@ public func run(_ program: String, _ arguments: [String], stdin: URL? = nil) thr
   guard process.terminationStatus == 0 else { throw CocoaError(.executableLoad) }
   return String(decoding: data, as: UTF8.self)
 }
+
+/// Prints one goal row for `scripts/bench_report.py`, which gathers them into the summary of
+/// docs/benchmarks.md: `GOAL|work|ours|peer or limit|ratio|goal|met`.
+public func printGoal(_ work: String, ours: String, peer: String, ratio: String, goal: String, met: Bool?) {
+  print("GOAL|" + [work, ours, peer, ratio, goal, met.map { $0 ? "yes" : "no" } ?? ""].joined(separator: "|"))
+}
+
+/// `value` in milliseconds with one decimal, or two below 10.
+public func ms(_ value: Double) -> String { String(format: value < 10 ? "%.2f ms" : "%.1f ms", value) }

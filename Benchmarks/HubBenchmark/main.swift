@@ -17,7 +17,6 @@ defer { try? FileManager.default.removeItem(at: folder) }
 func load() -> String {
   (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
 }
-func ms(_ value: Double) -> String { String(format: value < 10 ? "%.1f ms" : "%.0f ms", value) }
 func ratio(_ value: Double, _ goal: Double) -> String {
   String(format: "%.2f× %@", value / goal, value <= goal ? "✓" : "✗")
 }
@@ -32,6 +31,11 @@ if parts.contains("live") {
     "| a save on one device in another's store, 5 devices online, \(live.saves) saves × 4 receivers "
       + "| \(ms(p50)) | \(ms(p99)) | p50 ≤ 50 ms, p99 ≤ 250 ms | p50 \(ratio(p50, 50)), p99 \(ratio(p99, 250)) "
       + "| \(live.times.count) arrived, \(live.missing) missing, \(live.lost) tokens lost |")
+  printGoal(
+    "Hub: a save shown on 4 other devices, 5 online (p50 / p99)", ours: "\(ms(p50)) / \(ms(p99))",
+    peer: "50 ms / 250 ms", ratio: String(format: "%.2f× / %.2f×", p50 / 50, p99 / 250),
+    goal: "p50 ≤ 50 ms, p99 ≤ 250 ms",
+    met: p50 <= 50 && p99 <= 250 && live.missing == 0 && live.lost == 0)
 }
 if parts.contains("offline") {
   let (team, own) = (setting("TEAM_SAVES", 5000), setting("OWN_SAVES", 500))
@@ -46,6 +50,12 @@ if parts.contains("offline") {
         + "applying \(applyEvery) at a time; median and slowest of \(offline.times.count) | \(ms(p50)) | \(ms(worst)) (slowest) "
         + "| ≤ 5 s | \(ratio(p50, 5000)) | CPU \(ms(percentile(offline.cpuTimes, 0.5))) (median); \(offline.conflicts) conflicts, \(offline.lost) tokens lost, "
         + "\(offline.differing) chapters off their log\(offline.converged ? ", converged with another device" : "") |")
+    if applyEvery == variants[0] {
+      printGoal(
+        "Hub: back after 30 days offline, sync and re-merge (median / slowest)", ours: "\(ms(p50)) / \(ms(worst))",
+        peer: "5 s", ratio: String(format: "%.2f×", worst / 5000), goal: "≤ 5 s",
+        met: worst <= 5000 && offline.lost == 0 && offline.differing == 0)
+    }
   }
 }
 if parts.contains("push") {
@@ -59,5 +69,10 @@ if parts.contains("push") {
   print(
     "| PostgreSQL hub, the same (\(postgres.count)) | \(ms(percentile(postgres, 0.5))) "
       + "| \(ms(percentile(postgres, 0.99))) | p99 ≤ 2× SQLite's | \(ratio(percentile(postgres, 0.99), bound)) | |")
+  printGoal(
+    "Hub: PostgreSQL store, 20 devices pushing at once (p99)", ours: ms(percentile(postgres, 0.99)),
+    peer: "SQLite store \(ms(percentile(sqlite, 0.99)))",
+    ratio: String(format: "%.2f×", percentile(postgres, 0.99) / percentile(sqlite, 0.99)), goal: "≤ 2×",
+    met: percentile(postgres, 0.99) <= bound)
 }
 print("load average \(load()) at the end")

@@ -129,3 +129,20 @@ print(row("import WEB Psalms into a new Bible (parse + store)", psalms.new, gram
 print(row("… again over itself", psalms.again, grammar, psalms.peer, goal: "≤ 1×"))
 print(row("… parsing only", psalms.parse, grammar, psalms.peer, goal: "—"))
 print(row("export the whole Bible (66 files, \(bytes / 1024) KB)", export, "", nil, goal: "≤ 50 ms"))
+
+printGoal(
+  "Key It create-all (p50)", ours: ms(ourCreate), peer: "sqlite3 CLI \(ms(peerCreate))",
+  ratio: String(format: "%.2f×", ourCreate / peerCreate), goal: "≤ 1.5×", met: ourCreate <= 1.5 * peerCreate)
+for (name, ours, peer) in [
+  ("Key It USFM import, WEB Ruth + 1 John + 3 John, new Bible (p50)", web.new, web.peer),
+  ("Key It USFM import, WEB Ruth + 1 John + 3 John, again over themselves (p50)", web.again, web.peer),
+  ("Key It USFM import, WEB Psalms, new Bible (p50)", psalms.new, psalms.peer),
+  ("Key It USFM import, WEB Psalms, again over itself (p50)", psalms.again, psalms.peer),
+] {
+  printGoal(
+    name, ours: ms(ours.p50), peer: "usfm-grammar parsing \(ms(peer.p50))",
+    ratio: String(format: "%.2f×", ours.p50 / peer.p50), goal: "≤ 1×", met: ours.p50 <= peer.p50)
+}
+printGoal(
+  "Key It whole-Bible USFM export (p50 / p99)", ours: "\(ms(export.p50)) / \(ms(export.p99))", peer: "50 ms",
+  ratio: String(format: "%.2f×", export.p50 / 50), goal: "≤ 50 ms", met: export.p50 <= 50)
