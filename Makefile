@@ -41,18 +41,7 @@ bench: setup
 	swift build -c release --product sharesynch-benchmark
 	swift build -c release --product hub-benchmark
 	swift build -c release --product scriptorium
-	.build/release/keyit-benchmark
-	.build/release/phrasebook-benchmark
-	.build/release/lexikon-benchmark
-	.build/release/sharesynch-benchmark
-	.build/release/hub-benchmark
-	.venv/bin/python Benchmarks/keyit_web_bench.py .build/release/scriptorium
-	.venv/bin/python Benchmarks/phrasebook_web_bench.py .build/release/scriptorium
-	.venv/bin/python Benchmarks/sharesynch_edit_bench.py .build/release/scriptorium
-	.venv/bin/python Benchmarks/sharesynch_start_bench.py .build/release/scriptorium
-	.venv/bin/python Benchmarks/server_memory_bench.py .build/release/scriptorium
-	.venv/bin/python Benchmarks/sharesynch_latency_bench.py .build/release/scriptorium
-	.venv/bin/python Benchmarks/sharesynch_import_bench.py .build/release/scriptorium
+	.venv/bin/python scripts/bench_report.py
 
 format:
 	swift format --in-place --recursive Package.swift Sources Tests Benchmarks
