@@ -47,6 +47,16 @@ def main():
             WebDriverWait(driver, 30).until(
                 lambda d: d.execute_script("return performance.getEntriesByName('phrasebook-rendered').length > 0"))
             renders.append(driver.execute_script("return performance.getEntriesByName('phrasebook-rendered')[0].startTime"))
+        # The floor: an input event no page code answers, to the next frame painted. A keystroke
+        # lands at any moment of a 60 Hz frame, so even this waits up to one frame.
+        floor = [driver.execute_async_script("""
+            const done = arguments[0];
+            const probe = document.createElement("input");
+            document.body.append(probe);
+            const start = performance.now();
+            probe.value = "x"; probe.dispatchEvent(new Event("input"));
+            requestAnimationFrame(() => setTimeout(() => { probe.remove(); done(performance.now() - start); }, 0));
+        """) for _ in range(int(os.environ.get("SEARCHES", "80")) // 4)]
         latencies = {length: [] for length in range(1, 5)}
         targets = [two for _, two in list(pairs)[:PAIRS]]
         for round_ in range(int(os.environ.get("SEARCHES", "80"))):
@@ -73,15 +83,20 @@ def main():
     print(f"Search as you type, from the input event to the next frame painted after the results are in the DOM "
           f"({len(latencies[1])} searches per prefix length):")
     print()
+    floor.sort()
+    floor99 = floor[max(0, -(-len(floor) * 99 // 100) - 1)]
     print("| prefix | p50 | p90 | p99 | goal |")
     print("|---|---|---|---|---|")
+    print(f"| floor: an input event no code answers → next frame | {statistics.median(floor):.1f} ms "
+          f"| {floor[int(len(floor) * 0.9) - 1]:.1f} ms | {floor99:.1f} ms | |")
     for length, times in latencies.items():
         times.sort()
         p99 = times[max(0, -(-len(times) * 99 // 100) - 1)]
         print(f"| {length} letter{'s' if length > 1 else ''} | {statistics.median(times):.1f} ms "
               f"| {times[int(len(times) * 0.9) - 1]:.1f} ms | {p99:.1f} ms | ≤ 16 ms |")
         print_goal(f"Phrasebook keystroke → results on screen, Chromium, {length}-letter prefixes, {PAIRS} pairs (p99)",
-                   f"{p99:.1f} ms", "one frame at 60 Hz: 16 ms", f"{p99 / 16:.2f}×", "≤ 16 ms", p99 <= 16)
+                   f"{p99:.1f} ms", f"one frame at 60 Hz: 16 ms; input → next frame with no work {floor99:.1f} ms",
+                   f"{p99 / 16:.2f}×", "≤ 16 ms", p99 <= 16)
 
 if __name__ == "__main__":
     main()

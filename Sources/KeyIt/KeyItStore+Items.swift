@@ -48,16 +48,18 @@ extension KeyItStore {
     if let typedOn = save.revision, typedOn != item.revision, save.text != item.itemText {
       throw KeyItError.staleText(itemID: save.itemID, typedOn: typedOn, current: item.revision)
     }
+    let code = try bookCode(db, chapter)
     if save.text != item.itemText {
       item.revision += 1  // as the trigger counts it
-      let steps = try BridgeItem.filter(BridgeItem.Columns.itemID == item.itemID).order(BridgeItem.Columns.bridgeID)
-        .fetchAll(db)
+      let steps = try BridgeItem.fetchAll(
+        db.cachedStatement(sql: "SELECT * FROM BridgeItems WHERE itemID = ? ORDER BY bridgeID"),
+        arguments: [item.itemID])
       var after = ItemState(item, steps: steps)
       after.text = save.text
       try log(
         db, bible: try Self.bible(db, chapter.bibleID),
         KeyItChange(
-          kind: .edit, book: try bookCode(db, chapter), chapter: chapter.chapterNumber,
+          kind: .edit, book: code, chapter: chapter.chapterNumber,
           items: [ItemDelta(uid: item.uid, before: ItemState(item, steps: steps), after: after)]),
         wallMillis: wallMillis)
     }
@@ -67,7 +69,7 @@ extension KeyItStore {
     try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
       .execute(arguments: [save.itemID, chapter.chapterID])
     chapter.currItem = save.itemID
-    return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: try bookCode(db, chapter)))
+    return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: code))
   }
 
   /// Makes an item its chapter's current item (where the next start resumes).

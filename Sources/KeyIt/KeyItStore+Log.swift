@@ -56,7 +56,9 @@ extension KeyItStore {
     let me = try device(db)
     var clock = HybridLogicalClock(device: me.device, last: me.clock)
     let reading = clock.tick(wallMillis: wallMillis)
-    try db.execute(sql: "UPDATE KeyItDevice SET clock = ? WHERE id = 1", arguments: [reading.description])
+    try db.cachedStatement(sql: "UPDATE KeyItDevice SET clock = ? WHERE id = 1").execute(arguments: [
+      reading.description
+    ])
     let counter =
       try Int64.fetchOne(
         db.cachedStatement(sql: "SELECT MAX(counter) FROM KeyItChanges WHERE bibleID = ? AND device = ?"),

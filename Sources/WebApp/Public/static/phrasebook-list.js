@@ -10,6 +10,8 @@ const more = $("more");
 const search = $("search");
 const form = $("pair-form");
 const pageSize = 100;
+/** Search results come 50 at a time: a screenful and more, drawn in the frame after the key. */
+const searchPageSize = 50;
 const textFields = ["wordOne", "wordTwo", "type", "context", "note", "imageURL", "imageCredit", "imageLicence"];
 let start = 0;
 let shown = [];
@@ -20,10 +22,11 @@ let generation = 0;
 async function load(append = false) {
   const mine = ++generation;
   const offset = (query ? 0 : start) + (append ? shown.length : 0);
-  const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}&q=${encodeURIComponent(query)}&offset=${offset}&limit=${pageSize}`);
+  const limit = query ? searchPageSize : pageSize;
+  const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}&q=${encodeURIComponent(query)}&offset=${offset}&limit=${limit}`);
   if (mine !== generation) return;
   shown = append ? shown.concat(page.pairs) : page.pairs;
-  render(page.total, page.capped, page.pairs.length === pageSize);
+  render(page.total, page.capped, page.pairs.length === limit);
 }
 
 /**
