@@ -141,12 +141,6 @@ extension PhrasebookStore {
   /// Places the pairs with these ids in the order, indexes them afresh (their words, context, note
   /// and tags) and puts the search index's triggers back.
   static func resumeSearchTriggers(_ db: Database, placing pairIDs: [Int64], book: Int64) throws {
-    let ids = "(SELECT value FROM json_each(?))"
-    let list = "[" + pairIDs.map(String.init).joined(separator: ",") + "]"
-    try db.execute(
-      sql: "DELETE FROM PairSearch WHERE rowid IN (SELECT orderKey FROM WordPairs WHERE id IN \(ids))",
-      arguments: [list])
-    try db.execute(sql: "UPDATE WordPairs SET orderKey = NULL WHERE id IN \(ids)", arguments: [list])
     if try PairOrderKeys.renumberingIsCheaper(db, placing: pairIDs.count, book: book) {
       // Every key of the phrasebook changes: its entries are made again.
       try PairOrderKeys.renumber(db, book: book)
@@ -156,7 +150,14 @@ extension PhrasebookStore {
       try db.execute(sql: PhrasebookMigrations.searchEntries(of: "WordPairs WHERE phrasebookID = ?"), arguments: [book])
       try db.execute(sql: PhrasebookMigrations.searchTriggers())
     } else {
-      // The triggers index each pair as it gets its key, and follow any neighbour it moves.
+      // The saved pairs' entries and keys go; the triggers index each pair again as it gets its
+      // new key, and follow any neighbour it moves.
+      let ids = "(SELECT value FROM json_each(?))"
+      let list = "[" + pairIDs.map(String.init).joined(separator: ",") + "]"
+      try db.execute(
+        sql: "DELETE FROM PairSearch WHERE rowid IN (SELECT orderKey FROM WordPairs WHERE id IN \(ids))",
+        arguments: [list])
+      try db.execute(sql: "UPDATE WordPairs SET orderKey = NULL WHERE id IN \(ids)", arguments: [list])
       try db.execute(sql: PhrasebookMigrations.searchTriggers())
       for id in pairIDs { try PairOrderKeys.place(db, pairID: id, book: book) }
     }

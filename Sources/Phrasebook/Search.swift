@@ -41,11 +41,6 @@ struct SearchQuery {
   }
 }
 
-/// The FTS5 query for what the user typed (see `SearchQuery`). Nil when nothing searchable was typed.
-func ftsQuery(_ typed: String, alternatives: (String) -> [String] = { _ in [] }) -> String? {
-  SearchQuery(typed, alternatives: alternatives)?.fts
-}
-
 /// The other forms search tries for a word of a phrasebook in these languages: its Welsh radicals
 /// when either language is Welsh (`gath` finds `cath`), and the stems `lemmas` gives.
 func searchAlternatives(languages: [String], lemmas: @escaping (String) -> [String]) -> (String) -> [String] {

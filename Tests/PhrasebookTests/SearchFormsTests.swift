@@ -41,9 +41,9 @@ import Testing
   }
 
   @Test func theQueryOffersEachWordsFormsAndDropsWhatTheIndexCannotHold() {
-    #expect(ftsQuery("gath") == #""gath"*"#)
-    #expect(
-      ftsQuery("gath du", alternatives: { $0 == "gath" ? ["cath", "c\"ath", "cath"] : [] })
-        == #"("gath"* OR "cath"*) AND "du"*"#)
+    #expect(SearchQuery("gath")?.fts == #""gath"*"#)
+    let query = SearchQuery("gath du", alternatives: { $0 == "gath" ? ["cath", "c\"ath", "cath"] : [] })
+    #expect(query?.fts == #"("gath"* OR "cath"*) AND "du"*"#)
+    #expect(query?.typedFTS == #""gath"* AND "du"*"#, "the first group of results comes from the words as typed")
   }
 }
