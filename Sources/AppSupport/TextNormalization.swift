@@ -14,7 +14,28 @@ extension String {
   /// (below U+0300, or general punctuation U+2010–U+206F) is returned as it is, without the
   /// costly round trip through Foundation.
   public var nfc: String {
-    let alreadyNFC = unicodeScalars.allSatisfy { $0.value < 0x300 || (0x2010...0x206F).contains($0.value) }
+    let alreadyNFC =
+      utf8.withContiguousStorageIfAvailable(Self.isAlwaysNFC)
+      ?? unicodeScalars.allSatisfy { $0.value < 0x300 || (0x2010...0x206F).contains($0.value) }
     return alreadyNFC ? self : precomposedStringWithCanonicalMapping
+  }
+
+  /// Whether UTF-8 holds only scalars below U+0300 (bytes below 0xCC: ASCII, continuation
+  /// bytes and the leads of U+0080–U+02FF) or in U+2010–U+206F (E2 80 90 … E2 81 AF).
+  private static func isAlwaysNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte < 0xCC {
+        index += 1
+      } else if byte == 0xE2, index + 2 < bytes.count,
+        (bytes[index + 1] == 0x80 && bytes[index + 2] >= 0x90) || (bytes[index + 1] == 0x81 && bytes[index + 2] <= 0xAF)
+      {
+        index += 3
+      } else {
+        return false
+      }
+    }
+    return true
   }
 }

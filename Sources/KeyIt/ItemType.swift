@@ -29,6 +29,19 @@ public enum ItemType: String, Codable, Sendable, CaseIterable {
   /// The rest of a verse after a paragraph break inside it.
   case verseCont = "VerseCont"
 
+  /// The type stored as `raw`. The four commonest are matched first, most items by one
+  /// comparison, rather than by the synthesized initializer, which was a fifth of reading a
+  /// whole Bible's items.
+  static func stored(_ raw: String) -> ItemType? {
+    switch raw {
+    case "Verse": .verse
+    case "VerseCont": .verseCont
+    case "ParaCont": .paraCont
+    case "Para": .para
+    default: ItemType(rawValue: raw)
+    }
+  }
+
   /// The seed's ItemOrder offset from `100 * VerseNumber`.
   public var orderOffset: Int {
     switch self {

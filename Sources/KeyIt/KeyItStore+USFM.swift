@@ -178,28 +178,41 @@ extension KeyItStore {
   private func exportContents(_ db: Database, books: [Book], chapters: ClosedRange<Int>? = nil) throws -> [USFMBook] {
     guard let bibleID = books.first?.bibleID else { return [] }
     let bible = try Self.bible(db, bibleID)
-    var wanted = Chapter.filter(
-      Chapter.Columns.bibleID == bibleID && books.map(\.bookID).contains(Chapter.Columns.bookID)
-        && Chapter.Columns.itemRecsCreated)
-    if let chapters { wanted = wanted.filter(chapters.contains(Chapter.Columns.chapterNumber)) }
-    let rows = try wanted.fetchAll(db)
+    let numbers = chapters ?? 1...Int(Int32.max)
+    // Only the four columns the export needs, by position.
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT chapterID, bookID, chapterNumber, usfmHeader FROM Chapters
+        WHERE bibleID = ? AND bookID IN (\(books.map { String($0.bookID) }.joined(separator: ",")))
+          AND itemRecsCreated AND chapterNumber BETWEEN ? AND ?
+        ORDER BY chapterID
+        """, arguments: [bibleID, numbers.lowerBound, numbers.upperBound]
+    ).map { (id: $0[0] as Int64, book: $0[1] as Int, number: $0[2] as Int, header: $0[3] as String?) }
     var byChapter: [Int64: [VerseItem]] = [:]
     let items = try Row.fetchCursor(
       db,
       sql: """
-        SELECT \(VerseItem.selection) FROM VerseItems
-        WHERE chapterID IN (\(rows.map { String($0.chapterID!) }.joined(separator: ",")))
+        SELECT \(VerseItem.exportSelection) FROM VerseItems
+        WHERE chapterID IN (\(rows.map { String($0.id) }.joined(separator: ",")))
         ORDER BY chapterID, itemOrder, intSeq, uid
         """)
+    // The rows come chapter by chapter: each chapter's run is filed once it ends.
+    var run: [VerseItem] = []
     while let row = try items.next() {
-      let item = try VerseItem(selected: row)
-      byChapter[item.chapterID, default: []].append(item)
+      let item = try VerseItem(exported: row)
+      if let last = run.last, last.chapterID != item.chapterID {
+        byChapter[last.chapterID] = run
+        run = []
+      }
+      run.append(item)
     }
-    let rowsByBook = Dictionary(grouping: rows, by: \.bookID)
+    if let last = run.last { byChapter[last.chapterID] = run }
+    let rowsByBook = Dictionary(grouping: rows, by: \.book)
     return try books.map { book in
       let spec = try bible.catalog.requireBook(code: book.bookCode)
       let bookRows = rowsByBook[book.bookID] ?? []
-      let chapterIDs = Dictionary(uniqueKeysWithValues: bookRows.map { ($0.chapterNumber, $0.chapterID!) })
+      let chapterIDs = Dictionary(uniqueKeysWithValues: bookRows.map { ($0.number, $0.id) })
       let content = (chapters ?? 1...book.numChaps).map { number in
         let stored = chapterIDs[number].flatMap { byChapter[$0] }
         let items =
@@ -213,7 +226,7 @@ extension KeyItStore {
         code: book.bookCode, name: book.bookName, bibleName: bible.name, chapters: content,
         header: book.usfmHeader.map { $0.components(separatedBy: "\n") },
         chapterHeaders: bookRows.reduce(into: [:]) { lines, row in
-          lines[row.chapterNumber] = row.usfmHeader?.components(separatedBy: "\n")
+          lines[row.number] = row.header?.components(separatedBy: "\n")
         })
     }
   }

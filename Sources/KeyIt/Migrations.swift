@@ -137,6 +137,11 @@ enum KeyItMigrations {
         t.column("lastError", .text)
       }
     }
+    migrator.registerMigration("v9: items in printed order through an index (uid breaks ties, as the reads do)") { db in
+      try db.drop(index: "VerseItems_printedOrder")
+      try db.create(
+        index: "VerseItems_printedOrder", on: "VerseItems", columns: ["chapterID", "itemOrder", "intSeq", "uid"])
+    }
     return migrator
   }
 }

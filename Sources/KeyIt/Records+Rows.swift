@@ -12,25 +12,24 @@ extension VerseItem {
       revision: row["revision"], uid: row["uid"])
   }
 
-  /// The `SELECT` list `init(selected:)` reads, in its order.
-  static let selection =
-    "itemID, chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, "
-    + "marker, revision, uid"
+  /// The `SELECT` list `init(exported:)` reads, in its order: what an export writes from.
+  static let exportSelection =
+    "itemID, chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, marker"
 
-  /// Reads an item from a row of `SELECT \(selection)` by position, without looking names up
-  /// (what a whole-Bible export's 31,000 rows spent most of their decoding on).
-  init(selected row: Row) throws {
+  /// Reads an item from a row of `SELECT \(exportSelection)` by position, without looking names
+  /// up (what a whole-Bible export's 40,000 rows spent most of their decoding on). The export
+  /// writes no text ids or revisions: they are left empty and 0, not read.
+  init(exported row: Row) throws {
     try self.init(
       itemID: row[0], chapterID: row[1], verseNumber: row[2], type: row[3], itemOrder: row[4], itemText: row[5],
-      intSeq: row[6], isStartOfBridge: row[7], lastVsOfBridge: row[8], marker: row[9], revision: row[10],
-      uid: row[11])
+      intSeq: row[6], isStartOfBridge: row[7], lastVsOfBridge: row[8], marker: row[9], revision: 0, uid: "")
   }
 
   private init(
     itemID: Int64?, chapterID: Int64, verseNumber: Int, type: String, itemOrder: Int, itemText: String, intSeq: Int,
     isStartOfBridge: Bool, lastVsOfBridge: Int, marker: String?, revision: Int, uid: String
   ) throws {
-    guard let itemType = ItemType(rawValue: type) else {
+    guard let itemType = ItemType.stored(type) else {
       throw DatabaseError(message: "VerseItems.itemType has an unknown value: \(type)")
     }
     self.itemID = itemID

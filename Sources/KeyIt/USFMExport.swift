@@ -40,63 +40,109 @@ public struct USFMBook: Sendable {
 public func writeUSFM(_ book: USFMBook) -> String {
   let front = book.chapters.first { $0.number == 1 }?.items.filter { $0.itemType.isFrontMatter } ?? []
   let titles = front.filter { $0.itemType == .title && !$0.itemText.isEmpty }
-  var lines: [String]
+  var out = USFMLines()
   var beforeFirstChapter: [String] = []
   if let header = book.header {
     // A book-wide `\cl` is written right before the first chapter, where USFM has it.
     beforeFirstChapter = header.filter { $0.hasPrefix("\\cl ") }
-    lines = header.filter { !$0.hasPrefix("\\cl ") }
-      .map { $0.hasPrefix("\\h ") || $0 == "\\h" ? "\\h \(oneLine(book.name))" : $0 }
+    for line in header where !line.hasPrefix("\\cl ") {
+      out.line(line.hasPrefix("\\h ") || line == "\\h" ? "\\h \(oneLine(book.name))" : line)
+    }
   } else {
     let longName = titles.isEmpty ? book.name : titles.map(\.itemText).joined(separator: " ")
-    lines = [
+    for line in [
       "\\id \(book.code) \(oneLine(book.bibleName))", "\\usfm 3.0", "\\ide UTF-8", "\\h \(oneLine(book.name))",
       "\\toc1 \(oneLine(longName))", "\\toc2 \(oneLine(book.name))",
       "\\toc3 \(book.code.prefix(1))\(book.code.dropFirst().lowercased())",
-    ]
+    ] {
+      out.line(line)
+    }
   }
   for item in titles + front.filter({ $0.itemType.isIntroduction }) {
-    append(item, to: &lines)
+    out.item(item)
   }
-  lines += beforeFirstChapter
+  beforeFirstChapter.forEach { out.line($0) }
   for chapter in book.chapters {
-    lines.append("\\c \(chapter.number)")
-    lines += book.chapterHeaders[chapter.number] ?? []
+    out.line("\\c \(chapter.number)")
+    book.chapterHeaders[chapter.number]?.forEach { out.line($0) }
     var needsParagraph = true
     for item in chapter.items where !item.itemType.isFrontMatter {
       switch item.itemType {
       case .verse:
-        if needsParagraph { lines.append("\\p") }
-        let number =
-          item.isStartOfBridge ? "\(item.verseNumber)-\(item.lastVsOfBridge)" : "\(item.verseNumber)"
-        lines.append(item.itemText.isEmpty ? "\\v \(number)" : "\\v \(number) \(item.itemText)")
+        if needsParagraph { out.line("\\p") }
+        out.verse(item)
         needsParagraph = false
       case .verseCont:
-        if !item.itemText.isEmpty { lines[lines.count - 1] += " \(item.itemText)" }
+        out.continueLine(item.itemText)
       case .para, .paraCont:
         let marker = item.marker ?? "p"
-        lines.append("\\\(marker)")
+        out.line("\\\(marker)")
         needsParagraph = marker == "b"
       default:
-        if append(item, to: &lines) { needsParagraph = true }
+        if out.item(item) { needsParagraph = true }
       }
     }
   }
-  return lines.joined(separator: "\n").nfc + "\n"
+  return out.finished()
 }
 
-/// Appends a publication item as `\marker text`; empty items are left out. Returns whether it wrote.
-@discardableResult
-private func append(_ item: VerseItem, to lines: inout [String]) -> Bool {
-  guard let marker = item.marker ?? item.itemType.defaultMarker else { return false }
-  if item.itemText.isEmpty {
-    // Markers that never carry text (an introduction's end or blank line) are written as they are.
-    guard ["ie", "ib"].contains(marker) else { return false }
-    lines.append("\\\(marker)")
+/// The USFM file being written, one line after another, each in Unicode composed form. Lines
+/// are normalised one by one (a line break composes with nothing), so only the few holding
+/// text outside the always-composed scripts go through Foundation's normalisation.
+private struct USFMLines {
+  private var text = ""
+  private var started = false
+
+  /// Ends the line being written, if any, and starts `line`.
+  mutating func line(_ line: String) {
+    newLine()
+    text += line.nfc
+  }
+
+  /// The file: every line ended by a line break.
+  consuming func finished() -> String {
+    if started { text += "\n" }
+    return text
+  }
+
+  private mutating func newLine() {
+    if started { text += "\n" }
+    started = true
+  }
+
+  /// Adds `words` to the line being written, after a space; empty words add nothing.
+  mutating func continueLine(_ words: String) {
+    guard !words.isEmpty else { return }
+    text += " "
+    text += words.nfc
+  }
+
+  /// `\v` with the verse's number (or bridge) and its text.
+  mutating func verse(_ item: VerseItem) {
+    newLine()
+    text += "\\v "
+    text += String(item.verseNumber)
+    if item.isStartOfBridge {
+      text += "-"
+      text += String(item.lastVsOfBridge)
+    }
+    continueLine(item.itemText)
+  }
+
+  /// A publication item as `\marker text`; empty items are left out. Returns whether it wrote.
+  @discardableResult
+  mutating func item(_ item: VerseItem) -> Bool {
+    guard let marker = item.marker ?? item.itemType.defaultMarker else { return false }
+    if item.itemText.isEmpty {
+      // Markers that never carry text (an introduction's end or blank line) are written as they are.
+      guard ["ie", "ib"].contains(marker) else { return false }
+      line("\\\(marker)")
+      return true
+    }
+    line("\\\(marker)")
+    continueLine(item.itemText)
     return true
   }
-  lines.append("\\\(marker) \(item.itemText)")
-  return true
 }
 
 /// Header values must stay on one line.

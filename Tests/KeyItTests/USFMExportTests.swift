@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import KeyIt
@@ -109,5 +110,56 @@ import Testing
     for (name, errors) in report.sorted(by: { $0.key < $1.key }) {
       #expect(errors.isEmpty, "\(name): \(errors)")
     }
+  }
+}
+
+/// What an export reads straight from the database: text no save path normalised, ties in printed
+/// order, and the index that serves that order in a database made before it.
+@Suite struct USFMExportStorageTests {
+  @Test func textStoredDecomposedIsWrittenComposedLineByLine() async throws {
+    let (store, _) = try await storeWithBible()
+    let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    let verse = try #require(content.item(.verse, verse: 1))
+    // Hebrew points and a Welsh circumflex typed as combining marks, written past the store.
+    try await store.writer.write { db in
+      try db.execute(
+        sql: "UPDATE VerseItems SET itemText = ? WHERE itemID = ?",
+        arguments: ["dw\u{0302}r הִנֵּה A\u{030A}", verse.itemID])
+    }
+    let usfm = try await store.exportChapter(bibleID: nil, code: "RUT", chapter: 1)
+    #expect(usfm == usfm.precomposedStringWithCanonicalMapping)
+    #expect(usfm.contains("\\v 1 dŵr \("הִנֵּה".precomposedStringWithCanonicalMapping) Å\n\\v 2\n"))
+  }
+
+  @Test func itemsTiedInPrintedOrderAreWrittenInTextIDOrder() async throws {
+    let (store, _) = try await storeWithBible()
+    let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    let chapterID = try #require(content.chapter.chapterID)
+    // Two headings before verse 2 with the same order, as a merge of two devices' edits can leave
+    // them: the one whose text id sorts first is printed first, on every device.
+    try await store.writer.write { db in
+      for (uid, text) in [("zz-heading", "Second"), ("aa-heading", "First")] {
+        try db.execute(
+          sql: """
+            INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, uid)
+            VALUES (?, 2, 'Heading', ?, ?, 0, ?)
+            """, arguments: [chapterID, itemOrder(type: .heading, verse: 2), text, uid])
+      }
+    }
+    let usfm = try await store.exportChapter(bibleID: nil, code: "RUT", chapter: 1)
+    #expect(usfm.contains("\\s1 First\n\\s1 Second\n\\p\n\\v 2\n"))
+    let shown = try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).items.map(\.itemText)
+    #expect(shown.filter { ["First", "Second"].contains($0) } == ["First", "Second"])
+  }
+
+  @Test func aDatabaseMadeBeforeTheTieBreakingIndexGetsIt() async throws {
+    let queue = try DatabaseQueue()
+    try KeyItMigrations.migrator.migrate(
+      queue, upTo: "v8: the team (hub and member token) each shared Bible syncs with")
+    _ = try KeyItStore(writer: queue, checkpointer: nil)
+    let columns = try await queue.read { db in
+      try Row.fetchAll(db, sql: "PRAGMA index_info('VerseItems_printedOrder')").map { $0["name"] as String }
+    }
+    #expect(columns == ["chapterID", "itemOrder", "intSeq", "uid"])
   }
 }
