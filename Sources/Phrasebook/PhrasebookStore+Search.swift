@@ -59,10 +59,13 @@ extension PhrasebookStore {
         let all = try search.allInOrder(db)
         (keys, total) = (Array(all.dropFirst(offset)), all.count)
       }
-      let rows = try Row.fetchAll(
-        db.cachedStatement(sql: "SELECT * FROM WordPairs WHERE orderKey IN (SELECT value FROM json_each(?))"),
+      var pairs: [Int64: WordPair] = [:]
+      let rows = try Row.fetchCursor(
+        db.cachedStatement(
+          sql:
+            "SELECT orderKey, \(WordPair.selection) FROM WordPairs WHERE orderKey IN (SELECT value FROM json_each(?))"),
         arguments: ["[" + keys.map(String.init).joined(separator: ",") + "]"])
-      let pairs = Dictionary(uniqueKeysWithValues: try rows.map { ($0["orderKey"] as Int64, try WordPair(row: $0)) })
+      while let row = try rows.next() { pairs[row[0]] = WordPair(selected: row, at: 1) }
       return SearchPage(total: total, capped: capped, pairs: try Self.withTags(db, keys.compactMap { pairs[$0] }))
     }
   }

@@ -170,8 +170,9 @@ public final class PhrasebookStore: Sendable {
       ? ("pairID IN (SELECT value FROM json_each(?))", "[" + ids.map(String.init).joined(separator: ",") + "]")
       : ("Tags.phrasebookID = ?", pairs[0].phrasebookID)
     let sql = "SELECT pairID, Tags.name FROM PairTags JOIN Tags ON Tags.id = tagID WHERE \(filter) ORDER BY Tags.name"
-    for row in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [argument]) {
-      tagsByPair[row["pairID"], default: []].append(row["name"])
+    let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: [argument])
+    while let row = try rows.next() {
+      tagsByPair[row[0], default: []].append(row[1])
     }
     return pairs.map { TaggedPair(pair: $0, tags: tagsByPair[$0.id!] ?? []) }
   }

@@ -114,6 +114,30 @@ extension WordPair {
     updatedAt = row["updatedAt"]
   }
 
+  /// The `SELECT` list `init(selected:at:)` reads, in its order.
+  static let selection =
+    "id, phrasebookID, wordOne, wordTwo, type, context, area, note, image, imageURL, imageCredit, imageLicence, "
+    + "createdAt, updatedAt"
+
+  /// Reads a pair from the columns of `selection` starting at column `first`, by position: a
+  /// search page's 50 rows spent most of their decoding looking names up.
+  init(selected row: Row, at first: Int) {
+    id = row[first]
+    phrasebookID = row[first + 1]
+    wordOne = row[first + 2]
+    wordTwo = row[first + 3]
+    type = row[first + 4]
+    context = row[first + 5]
+    area = row[first + 6]
+    note = row[first + 7]
+    image = row[first + 8]
+    imageURL = row[first + 9]
+    imageCredit = row[first + 10]
+    imageLicence = row[first + 11]
+    createdAt = row[first + 12]
+    updatedAt = row[first + 13]
+  }
+
   /// Writes a pair's columns.
   public func encode(to container: inout PersistenceContainer) {
     container["id"] = id

@@ -107,3 +107,21 @@ import Testing
     #expect(scanned > 100, "the alphabetical walk was tried")
   }
 }
+
+/// Search reads its pairs by column position: each field must come back as it was saved.
+@Suite struct SearchPairFieldsTests {
+  @Test func aFoundPairHasEveryFieldAsSaved() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    let input = PairInput(
+      wordOne: "the cat", wordTwo: "y gath", type: "noun", context: "pet", area: "North", note: "feminine",
+      image: "cat.png", imageURL: "https://example.org/cat.png", imageCredit: "A. Photographer",
+      imageLicence: "CC BY 4.0", tags: ["animals", "home"])
+    let (saved, _) = try await store.save(input, now: Date(timeIntervalSince1970: 1_790_000_000.25))
+    let stored = try await store.pair(id: try #require(saved.pair.id))
+    let page = try await store.searchPage("gath", limit: 50)
+    #expect(page.pairs == [stored])
+    #expect(try await store.search("cat") == [stored])
+    #expect(stored.pair.imageCredit == "A. Photographer" && stored.pair.context == "pet" && stored.tags.count == 2)
+  }
+}
