@@ -103,7 +103,22 @@ extension PhrasebookStore {
       return (TaggedPair(pair: stored, tags: tagsBefore), .unchanged)
     }
     pair.updatedAt = now
-    try pair.save(db)
+    let sortKey = stored == nil || renamed ? PairOrder(book).sortKey(wordOne: wordOne, wordTwo: wordTwo) : nil
+    if stored == nil {
+      // A new pair is written once, with its sort key (an import adds pairs by the thousand).
+      try db.cachedStatement(
+        sql: """
+          INSERT INTO WordPairs (phrasebookID, wordOne, wordTwo, type, context, area, note, image, imageURL,
+            imageCredit, imageLicence, createdAt, updatedAt, sortKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """
+      ).execute(arguments: [
+        pair.phrasebookID, pair.wordOne, pair.wordTwo, pair.type, pair.context, pair.area, pair.note, pair.image,
+        pair.imageURL, pair.imageCredit, pair.imageLicence, pair.createdAt, pair.updatedAt, sortKey,
+      ])
+      pair.id = db.lastInsertedRowID
+    } else {
+      try pair.update(db)
+    }
     for tag in newTags {
       try db.cachedStatement(sql: "INSERT OR IGNORE INTO Tags (phrasebookID, name) VALUES (?, ?)")
         .execute(arguments: [book.id, tag])
@@ -118,9 +133,12 @@ extension PhrasebookStore {
       ).execute(arguments: [pair.id, book.id, tag])
     }
     let tagsAfter = (tagsBefore.filter { !goneTags.contains($0) } + newTags).sorted()
-    if stored == nil || renamed {
-      try db.cachedStatement(sql: "UPDATE WordPairs SET sortKey = ? WHERE id = ?")
-        .execute(arguments: [PairOrder(book).sortKey(wordOne: wordOne, wordTwo: wordTwo), pair.id])
+    if let sortKey {
+      if renamed {
+        try db.cachedStatement(sql: "UPDATE WordPairs SET sortKey = ? WHERE id = ?").execute(arguments: [
+          sortKey, pair.id,
+        ])
+      }
       if placing { try PairOrderKeys.place(db, pairID: pair.id!, book: book.id!) }
     }
     return (TaggedPair(pair: pair, tags: tagsAfter), stored == nil ? .added : .updated)
