@@ -129,27 +129,51 @@ public final class LexikonStore: Sendable {
   public func filter(_ prefix: String, direction: String, offset: Int = 0, limit: Int = 50) async throws -> CachePage {
     let folded = CachedWord.folded(prefix)
     let page = max(0, limit)
-    // The ids come from an index alone, then only their rows are read.
-    let ids =
-      folded.isEmpty
-      ? "SELECT id FROM CachedWords WHERE direction = ?1 ORDER BY sortKey LIMIT ?2 OFFSET ?3"
-      : """
-      SELECT id FROM CachedWords WHERE direction = ?1 AND folded >= ?4 AND folded < ?5
-      ORDER BY folded = ?4 DESC, sortKey LIMIT ?2 OFFSET ?3
-      """
     let start = max(0, offset)
     return try await writer.read { db in
-      var arguments: StatementArguments = [direction, page + 1, start, folded]
-      if !folded.isEmpty { arguments += [folded + "\u{10FFFF}"] }
+      let ids =
+        folded.unicodeScalars.count == 1
+        ? try Self.idsStarting(with: folded, direction: direction, from: start, count: page + 1, db)
+        : try Int64.fetchAll(
+          db.cachedStatement(
+            sql: folded.isEmpty
+              ? "SELECT id FROM CachedWords WHERE direction = ?1 ORDER BY sortKey LIMIT ?2 OFFSET ?3"
+              : """
+              SELECT id FROM CachedWords WHERE direction = ?1 AND folded >= ?4 AND folded < ?5
+              ORDER BY folded = ?4 DESC, sortKey LIMIT ?2 OFFSET ?3
+              """),
+          arguments: folded.isEmpty
+            ? [direction, page + 1, start] : [direction, page + 1, start, folded, folded + "\u{10FFFF}"])
+      // Only the page's rows are read.
       let words = try CachedWordSummary.fetchAll(
-        db,
-        sql: """
-          SELECT word, fetchedAt, lookupCount, letter FROM CachedWords WHERE id IN (\(ids))
-          ORDER BY folded = ?4 DESC, sortKey, word
-          """,
-        arguments: arguments)
+        db.cachedStatement(
+          sql: """
+            SELECT word, fetchedAt, lookupCount, letter FROM CachedWords
+            WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY folded = ?2 DESC, sortKey, word
+            """),
+        arguments: ["[" + ids.map(String.init).joined(separator: ",") + "]", folded])
       return CachePage(words: Array(words.prefix(page)), more: words.count > page)
     }
+  }
+
+  /// `count` ids from `start` of the words whose folded form starts with the one scalar `initial`:
+  /// those that are exactly it first, then the rest in alphabetical order, both read in order from
+  /// an index (the general range filter sorted the thousands of words under one letter).
+  private static func idsStarting(
+    with initial: String, direction: String, from start: Int, count: Int, _ db: Database
+  ) throws -> [Int64] {
+    let exact = try Int64.fetchAll(
+      db.cachedStatement(sql: "SELECT id FROM CachedWords WHERE direction = ? AND folded = ? ORDER BY sortKey"),
+      arguments: [direction, initial])
+    let fromExact = Array(exact.dropFirst(start).prefix(count))
+    let rest = try Int64.fetchAll(
+      db.cachedStatement(
+        sql: """
+          SELECT id FROM CachedWords WHERE direction = ? AND substr(folded, 1, 1) = ? AND folded <> ?
+          ORDER BY sortKey LIMIT ? OFFSET ?
+          """),
+      arguments: [direction, initial, initial, count - fromExact.count, max(0, start - exact.count)])
+    return fromExact + rest
   }
 
   /// The letters the direction's cached words are filed under, in alphabetical order, each with

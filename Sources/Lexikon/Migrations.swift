@@ -39,6 +39,12 @@ enum LexikonMigrations {
         t.column("value", .text).notNull()
       }
     }
+    // A one-letter filter reads the words under that first letter in alphabetical order from an
+    // index (SQLite's substr counts code points: the first Unicode scalar) instead of sorting them.
+    migrator.registerMigration("v3 first-letter filter") { db in
+      try db.execute(
+        sql: "CREATE INDEX CachedWords_initialFilter ON CachedWords (direction, substr(folded, 1, 1), sortKey)")
+    }
     return migrator
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Lexikon
@@ -58,5 +59,43 @@ import Testing
     let reopened = try LexikonStore(path: path)
     #expect(try await reopened.filter("", direction: "swe-eng").words.map(\.word) == ["apa", "öga"])
     #expect(try await reopened.letters(direction: "swe-eng").map(\.letter) == ["A", "Ö"])
+  }
+}
+
+/// A one-letter filter reads the words under that letter from its own index; it must give the
+/// pages the general range filter gives, on random words in several scripts.
+@Suite struct FirstLetterFilterTests {
+  static let pieces = [
+    "a", "A", "å", "Å", "ä", "ö", "e", "é", "É", "ch", "Ch", "ll", "dd", "ŵ", "ŷ", "y", "s", "ß", "z", "æ", "α", "Ω",
+    "д", "ש", "中", "7", "-", "'",
+  ]
+
+  @Test(arguments: ["swe-eng", "cym-eng"])
+  func pagesAreTheRangeFiltersPages(direction: String) async throws {
+    var random = SeededGenerator(seed: direction == "swe-eng" ? 11 : 12)
+    let store = try LexikonStore.inMemory()
+    let words = Set(
+      (0..<600).map { _ in
+        (0..<Int.random(in: 1...4, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+      })
+    try await store.store(words.map { ($0, [LexikonStoreTests.entry($0)]) }, direction: direction)
+    let initials = Set(words.compactMap { CachedWord.folded($0).unicodeScalars.first.map(String.init) }).sorted()
+    for initial in initials + ["q", "b"] {
+      // What the range filter over the folded forms picks: exact matches first, then by sort key.
+      let expected = try await store.writer.read { db in
+        try String.fetchAll(
+          db,
+          sql: """
+            SELECT word FROM CachedWords WHERE direction = ? AND folded >= ? AND folded < ?
+            ORDER BY folded = ? DESC, sortKey, id
+            """, arguments: [direction, initial, initial + "\u{10FFFF}", initial])
+      }
+      for (offset, limit) in [(0, 50), (0, 3), (1, 4), (Int.random(in: 0...30, using: &random), 7)] {
+        let page = try await store.filter(initial, direction: direction, offset: offset, limit: limit)
+        let slice = Array(expected.dropFirst(offset).prefix(limit))
+        #expect(Set(page.words.map(\.word)) == Set(slice), "\(initial) from \(offset)")
+        #expect(page.more == (expected.count > offset + limit))
+      }
+    }
   }
 }
