@@ -86,9 +86,10 @@ public func writeUSFM(_ book: USFMBook) -> String {
   return out.finished()
 }
 
-/// The USFM file being written, one line after another, each in Unicode composed form. Lines
-/// are normalised one by one (a line break composes with nothing), so only the few holding
-/// text outside the always-composed scripts go through Foundation's normalisation.
+/// The USFM file being written, one line after another, each in Unicode composed form. Texts
+/// are normalised one by one, which is the same as normalising the file (a line break or a space
+/// between them composes with nothing), so only the few holding text outside the always-composed
+/// scripts go through Foundation's normalisation.
 private struct USFMLines {
   private var text = ""
   private var started = false
