@@ -13,17 +13,19 @@ defer { try? FileManager.default.removeItem(at: scratch) }
 /// A new database path in the scratch folder.
 func freshPath() -> String { scratch.appendingPathComponent("\(UUID().uuidString).sqlite").path }
 
+/// The three WEB books the import and the export read.
+let webBooks = ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map {
+  "\(root)/Tests/Fixtures/usfm/\($0)"
+}
+
 /// (c) Exporting the whole Bible (every chapter created; Ruth, 1 John, 3 John and Psalms with
 /// text): the times, and the size of the files.
 func exportFigures() async throws -> (times: Spread, bytes: Int) {
   let store = try KeyItStore(path: freshPath())
   _ = try await store.createBible(name: "Bench")
   try await store.createAll(bibleID: nil)
-  let books = ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map {
-    "\(root)/Tests/Fixtures/usfm/\($0)"
-  }
   _ = try await store.importUSFM(
-    try (books + ["\(root)/Benchmarks/Fixtures/20-PSAeng-web.usfm"]).map {
+    try (webBooks + ["\(root)/Benchmarks/Fixtures/20-PSAeng-web.usfm"]).map {
       (name: $0, text: try String(contentsOfFile: $0, encoding: .utf8))
     }, bibleID: nil)
   var bytes = 0
@@ -148,9 +150,6 @@ func importFigures(_ paths: [String]) async throws -> (
   return (Spread(fresh), Spread(again), Spread(parse), peer, try await storePeer(inputs))
 }
 
-let webBooks = ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map {
-  "\(root)/Tests/Fixtures/usfm/\($0)"
-}
 let web = try await importFigures(webBooks)
 let psalms = try await importFigures(["\(root)/Benchmarks/Fixtures/20-PSAeng-web.usfm"])
 

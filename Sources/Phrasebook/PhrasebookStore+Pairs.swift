@@ -104,18 +104,9 @@ extension PhrasebookStore {
     }
     pair.updatedAt = now
     let sortKey = stored == nil || renamed ? PairOrder(book).sortKey(wordOne: wordOne, wordTwo: wordTwo) : nil
-    if stored == nil {
+    if let sortKey, stored == nil {
       // A new pair is written once, with its sort key (an import adds pairs by the thousand).
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO WordPairs (phrasebookID, wordOne, wordTwo, type, context, area, note, image, imageURL,
-            imageCredit, imageLicence, createdAt, updatedAt, sortKey) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """
-      ).execute(arguments: [
-        pair.phrasebookID, pair.wordOne, pair.wordTwo, pair.type, pair.context, pair.area, pair.note, pair.image,
-        pair.imageURL, pair.imageCredit, pair.imageLicence, pair.createdAt, pair.updatedAt, sortKey,
-      ])
-      pair.id = db.lastInsertedRowID
+      try pair.insert(db, sortKey: sortKey)
     } else {
       try pair.update(db)
     }

@@ -138,6 +138,18 @@ extension WordPair {
     updatedAt = row[first + 13]
   }
 
+  /// Inserts a new pair with its sort key in one statement, naming the columns of `selection`
+  /// (the id left to SQLite), and keeps the id it was given.
+  mutating func insert(_ db: Database, sortKey: Data) throws {
+    try db.cachedStatement(
+      sql: "INSERT INTO WordPairs (\(Self.selection), sortKey) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    ).execute(arguments: [
+      phrasebookID, wordOne, wordTwo, type, context, area, note, image, imageURL, imageCredit, imageLicence,
+      createdAt, updatedAt, sortKey,
+    ])
+    id = db.lastInsertedRowID
+  }
+
   /// Writes a pair's columns.
   public func encode(to container: inout PersistenceContainer) {
     container["id"] = id

@@ -123,5 +123,16 @@ import Testing
     #expect(page.pairs == [stored])
     #expect(try await store.search("cat") == [stored])
     #expect(stored.pair.imageCredit == "A. Photographer" && stored.pair.context == "pet" && stored.tags.count == 2)
+    // The insert wrote every field to its own column.
+    let fields = [
+      stored.pair.type, stored.pair.context, stored.pair.area, stored.pair.note, stored.pair.image,
+      stored.pair.imageURL, stored.pair.imageCredit, stored.pair.imageLicence,
+    ]
+    #expect(
+      fields == [
+        "noun", "pet", "North", "feminine", "cat.png", "https://example.org/cat.png", "A. Photographer", "CC BY 4.0",
+      ])
+    #expect(stored.pair.createdAt == Date(timeIntervalSince1970: 1_790_000_000.25))
+    #expect(stored.pair.updatedAt == stored.pair.createdAt && stored.tags == ["animals", "home"])
   }
 }
