@@ -22,10 +22,11 @@ public final class KeyItStore: Sendable {
     var configuration = Configuration()
     // A store closed a moment ago may still be finishing its last checkpoint; wait, don't fail.
     configuration.busyMode = .timeout(5)
-    configuration.prepareDatabase { db in
-      try db.execute(sql: "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 0")
-    }
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
     let pool = try DatabasePool(path: path, configuration: configuration)
+    // Set on the writer once the pool is open: the pool turns WAL on after `prepareDatabase` and
+    // sets `synchronous = NORMAL` with it, which syncs the log only at checkpoints.
+    try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path), now: wallClockMillis)
   }
 

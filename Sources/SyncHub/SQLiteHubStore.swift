@@ -4,15 +4,17 @@ import SyncLog
 
 /// The embedded hub store: one SQLite file (WAL, `synchronous = FULL`), for a team on one laptop's LAN.
 public final class SQLiteHubStore: HubStore {
-  private let writer: any DatabaseWriter
+  let writer: any DatabaseWriter
 
   /// Opens or creates the hub database at `path`; a file SQLite cannot use is a `HubStoreError`.
   public convenience init(path: String) throws {
     var configuration = Configuration()
     configuration.busyMode = .timeout(5)
-    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
     do {
-      try self.init(writer: DatabasePool(path: path, configuration: configuration))
+      let pool = try DatabasePool(path: path, configuration: configuration)
+      // Not in `prepareDatabase`: the pool sets `synchronous = NORMAL` when it turns WAL on after it.
+      try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+      try self.init(writer: pool)
     } catch let error as DatabaseError {
       throw HubStoreError.unreadableSQLite(path: path, sqliteCode: error.resultCode.primaryResultCode.rawValue)
     }

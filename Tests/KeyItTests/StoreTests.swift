@@ -157,6 +157,8 @@ import Testing
     let content = try await reopened.openChapter(bibleID: nil, code: "RUT", chapter: 1)
     #expect(content.items[0].itemText == "kept")
     #expect(try await reopened.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    // Each commit syncs the log (2 = FULL), so a save that returned survives a power cut.
+    #expect(try await reopened.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
   }
 }
 
