@@ -43,7 +43,9 @@ extension KeyItStore {
   }
 
   private static func writeText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
-    var (item, chapter) = try Self.item(db, bibleID: save.bibleID, itemID: save.itemID)
+    let bible = try Self.bible(db, save.bibleID)
+    let (stored, chapter) = try Self.item(db, in: bible, itemID: save.itemID)
+    var item = stored
     guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.labelWords()) }
     if let typedOn = save.revision, typedOn != item.revision, save.text != item.itemText {
       throw KeyItError.staleText(itemID: save.itemID, typedOn: typedOn, current: item.revision)
@@ -57,18 +59,20 @@ extension KeyItStore {
       var after = ItemState(item, steps: steps)
       after.text = save.text
       try log(
-        db, bible: try Self.bible(db, chapter.bibleID),
+        db, bible: bible,
         KeyItChange(
           kind: .edit, book: code, chapter: chapter.chapterNumber,
           items: [ItemDelta(uid: item.uid, before: ItemState(item, steps: steps), after: after)]),
         wallMillis: wallMillis)
+      item.itemText = save.text
+      try db.cachedStatement(sql: "UPDATE VerseItems SET itemText = ? WHERE itemID = ?")
+        .execute(arguments: [save.text, save.itemID])
     }
-    item.itemText = save.text
-    try db.cachedStatement(sql: "UPDATE VerseItems SET itemText = ? WHERE itemID = ?")
-      .execute(arguments: [save.text, save.itemID])
-    try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
-      .execute(arguments: [save.itemID, chapter.chapterID])
-    chapter.currItem = save.itemID
+    // A save of the text as it is, in the current item, writes nothing (and its commit syncs nothing).
+    if chapter.currItem != save.itemID {
+      try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
+        .execute(arguments: [save.itemID, chapter.chapterID])
+    }
     return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: code))
   }
 
@@ -166,7 +170,11 @@ extension KeyItStore {
 
   /// The item and its chapter, provided the item belongs to the Bible.
   static func item(_ db: Database, bibleID: Int64?, itemID: Int64) throws -> (VerseItem, Chapter) {
-    let bible = try Self.bible(db, bibleID)
+    try item(db, in: try Self.bible(db, bibleID), itemID: itemID)
+  }
+
+  /// An item of `bible` and its chapter; an item of another Bible is unknown.
+  static func item(_ db: Database, in bible: Bible, itemID: Int64) throws -> (VerseItem, Chapter) {
     guard
       let item = try VerseItem.fetchOne(
         db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE itemID = ?"), arguments: [itemID]),

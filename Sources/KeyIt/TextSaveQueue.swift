@@ -1,16 +1,26 @@
 import GRDB
+import Synchronization
 
-/// Group commit for text saves: saves that arrive while one transaction is being written are
-/// written together in the next one, so fifty people typing at once pay for a few commits instead
-/// of fifty. A save still returns only once it is committed. A save that is refused (an unknown
-/// item, say) is refused before it writes anything, so it fails alone and the others go through.
-actor TextSaveQueue {
+/// Group commit for text saves. A save that finds no other being written is written at once on
+/// the caller's own thread (GRDB's synchronous write runs on the calling thread when the writer is
+/// free), so one person typing pays for no thread hop besides the commit's `fsync`. Saves that
+/// arrive while one is being written wait and are written together in the next transaction, so
+/// fifty people typing at once pay for a few commits instead of fifty. A save returns only once it
+/// is committed. A save that is refused (an unknown item, say) is refused before it writes
+/// anything, so it fails alone and the others go through.
+final class TextSaveQueue: Sendable {
   /// A save: the item, its new text, and the revision it was typed on (nil: whatever is stored).
   typealias Save = (bibleID: Int64?, itemID: Int64, text: String, revision: Int?)
-  private let writer: any DatabaseWriter
-  private var waiting: [(save: Save, continuation: CheckedContinuation<LabelledItem, any Error>)] = []
-  private var writing = false
+  private typealias Waiting = (save: Save, continuation: CheckedContinuation<LabelledItem, any Error>)
 
+  /// The saves waiting for the next transaction, and whether one is being written.
+  private struct State {
+    var waiting: [Waiting] = []
+    var writing = false
+  }
+
+  private let writer: any DatabaseWriter
+  private let state = Mutex(State())
   private let now: @Sendable () -> Int64
 
   init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Int64) {
@@ -20,19 +30,52 @@ actor TextSaveQueue {
 
   /// Saves one item's text; returns the saved item once its transaction has committed.
   func save(_ save: Save) async throws -> LabelledItem {
-    try await withCheckedThrowingContinuation { continuation in
-      waiting.append((save, continuation))
-      if !writing {
-        writing = true
-        Task { await self.writeWaiting() }
-      }
+    if claimWriting(orWait: nil) { return try writeAlone(save) }
+    return try await withCheckedThrowingContinuation { continuation in
+      // The save being written may have ended since: then this one is written now.
+      if claimWriting(orWait: (save, continuation)) { continuation.resume(with: Result { try writeAlone(save) }) }
     }
   }
 
+  /// True when no save is being written: the caller now writes its own. Otherwise `entry`, if
+  /// any, waits for the next batch.
+  private func claimWriting(orWait entry: Waiting?) -> Bool {
+    state.withLock { state in
+      if state.writing {
+        if let entry { state.waiting.append(entry) }
+        return false
+      }
+      state.writing = true
+      return true
+    }
+  }
+
+  /// Writes one save on the calling thread (the synchronous write, which blocks it for the commit).
+  private func writeAlone(_ save: Save) throws -> LabelledItem {
+    defer { handOver() }
+    return try writer.write { db in try KeyItStore.saveText(db, save, wallMillis: now()) }
+  }
+
+  /// After a save of its own: the saves that queued up meanwhile are written in a task of their
+  /// own, so the caller's answer does not wait for them; with none waiting, writing ends.
+  private func handOver() {
+    let more = state.withLock { state in
+      if state.waiting.isEmpty { state.writing = false }
+      return !state.waiting.isEmpty
+    }
+    if more { Task { await writeWaiting() } }
+  }
+
+  /// Writes the waiting saves in batches (each batch one transaction) until none are left.
   private func writeWaiting() async {
-    while !waiting.isEmpty {
-      let batch = waiting
-      waiting.removeAll()
+    while true {
+      let batch: [Waiting] = state.withLock { state in
+        let batch = state.waiting
+        state.waiting.removeAll()
+        if batch.isEmpty { state.writing = false }
+        return batch
+      }
+      if batch.isEmpty { return }
       let results: [Result<LabelledItem, any Error>]
       let now = now()
       do {
@@ -44,6 +87,5 @@ actor TextSaveQueue {
       }
       for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
     }
-    writing = false
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import KeyIt
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// `serve`'s team sync: for every Bible this device shares, syncs at start, shortly after every
 /// local save, whenever the hub pushes a change, and every `interval` otherwise; backs off while
@@ -22,7 +23,12 @@ public actor TeamSyncService: Service {
   let hub: TeamHub
   let timing: Timing
   let logger: Logger
-  private var workers: [String: (membership: TeamMembership, bell: Doorbell, task: Task<Void, Never>)] = [:]
+  private var workers: [String: (membership: TeamMembership, bell: Doorbell, task: Task<Void, Never>)] = [:] {
+    didSet { anyWorkers.store(!workers.isEmpty, ordering: .relaxed) }
+  }
+  /// Whether any Bible is shared, read by the commit hook without a hop onto this actor: a save in
+  /// a Bible nobody shares starts no task (it was a task and a thread wake-up per autosave).
+  private let anyWorkers = Atomic<Bool>(false)
 
   public init(hub: TeamHub, timing: Timing = Timing(), logger: Logger = Logger(label: "keyit.team")) {
     self.hub = hub
@@ -32,7 +38,7 @@ public actor TeamSyncService: Service {
 
   public func run() async throws {
     let observation = try hub.store.observeChangeLog { [weak self] in
-      guard let self else { return }
+      guard let self, self.anyWorkers.load(ordering: .relaxed) else { return }
       Task { await self.ringAll(.saved) }
     }
     defer { observation.cancel() }

@@ -22,6 +22,21 @@ import Testing
     _ = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "no revision: last one wins")
   }
 
+  /// An autosave that finds the text as it is, in the chapter's current item, writes no row (so its
+  /// commit syncs nothing to disk); a save in another item still moves the current item.
+  @Test func savingTheTextAsItIsWritesNothing() async throws {
+    let (store, _) = try await storeWithBible()
+    let items = try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).items
+    _ = try await store.setText(bibleID: nil, itemID: items[0].itemID!, text: "In the days")
+    let changes = { try await store.writer.read { $0.totalChangesCount } }
+    let before = try await changes()
+    _ = try await store.setText(bibleID: nil, itemID: items[0].itemID!, text: "In the days")
+    #expect(try await changes() == before)
+    _ = try await store.setText(bibleID: nil, itemID: items[1].itemID!, text: "")
+    #expect(try await changes() == before + 1, "the chapter's current item moved")
+    #expect(try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).chapter.currItem == items[1].itemID)
+  }
+
   @Test func anActionThatChangesTextCountsAsARevision() async throws {
     let (store, _) = try await storeWithBible()
     var content = try await store.chapter(bibleID: nil, code: "RUT", chapter: 1)
