@@ -100,6 +100,22 @@ import Testing
     #expect(try await store.search("food").isEmpty)
   }
 
+  /// A tag holding the letters typed, accents and all, is as exact a match as a word holding them;
+  /// `%`, `_` and `\\` typed are letters, not wildcards.
+  @Test func aTagHoldingWhatWasTypedRanksWithTheExactMatches() async throws {
+    let store = try await welsh()
+    _ = try await store.save(PairInput(wordOne: "aa", wordTwo: "gŵr"))
+    _ = try await store.save(PairInput(wordOne: "zz", wordTwo: "cath", tags: ["gŵr"]))
+    #expect(try await store.search("gŵr").map(\.pair.wordOne) == ["aa", "zz"])
+    _ = try await store.save(PairInput(wordOne: "ab", wordTwo: "gwr"))
+    #expect(try await store.search("gŵr").map(\.pair.wordOne) == ["aa", "zz", "ab"], "a tag is held exactly")
+    _ = try await store.save(PairInput(wordOne: "a1b b", wordTwo: "x"))
+    _ = try await store.save(PairInput(wordOne: "b a%b", wordTwo: "x"))
+    #expect(try await store.search("a%b").map(\.pair.wordOne) == ["b a%b", "a1b b"])
+    _ = try await store.save(PairInput(wordOne: "b a_b", wordTwo: "x"))
+    #expect(try await store.search("a_b").map(\.pair.wordOne) == ["b a_b", "a1b b", "b a%b"])
+  }
+
   @Test func swedishSearchFindsHälsaFromHalsa() async throws {
     let store = try PhrasebookStore.inMemory()
     _ = try await store.createPhrasebook(name: "Svenska", languages: "sv:Swedish,en:English")

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -59,8 +60,9 @@ import Testing
   }
 
   /// The ids of every match in the results' order as SQLite sorts them by the stored sort keys
-  /// (not the order keys the search reads): those found by the words as typed that hold them
-  /// exactly, then the others, each group alphabetical.
+  /// (not the order keys the search reads): those found by the words as typed with a field that
+  /// holds them exactly (`instr` on each lowered field, where the search uses `LIKE`), then the
+  /// others, each group alphabetical.
   func sortedBySortKey(_ store: PhrasebookStore, _ typed: String, stems: @escaping Stems) async throws -> [Int64] {
     try await store.writer.read { db in
       let book = try PhrasebookStore.phrasebook(db, nil)
@@ -68,13 +70,17 @@ import Testing
       let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
       guard let query = SearchQuery(typed, alternatives: alternatives) else { return [] }
       let matching = "SELECT rowid FROM PairSearch WHERE PairSearch MATCH ?"
+      let fields = ["wordOne", "wordTwo", "context", "note", "tags"]
+      let holds = fields.map { "instr(lower(s.\($0)), ?) > 0" }.joined(separator: " OR ")
+      let needle = typed.trimmed.nfc.lowercased()
       return try Int64.fetchAll(
         db,
         sql: """
-          SELECT id FROM WordPairs WHERE phrasebookID = ? AND orderKey IN (\(matching))
-          ORDER BY NOT (instr(lower(wordOne || ' ' || wordTwo || ' ' || context || ' ' || note), ?) > 0
-            AND orderKey IN (\(matching))), sortKey, id
-          """, arguments: [book.id, query.fts, typed.trimmed.nfc.lowercased(), query.typedFTS])
+          SELECT w.id FROM WordPairs w JOIN PairSearch s ON s.rowid = w.orderKey
+          WHERE w.phrasebookID = ? AND w.orderKey IN (\(matching))
+          ORDER BY NOT ((\(holds)) AND w.orderKey IN (\(matching))), w.sortKey, w.id
+          """,
+        arguments: [book.id, query.fts] + StatementArguments(fields.map { _ in needle }) + [query.typedFTS])
     }
   }
 
