@@ -20,12 +20,15 @@ struct OfficeConversion {
   static let pdfFilter = #"pdf:impress_pdf_Export:{"ExportHiddenSlides":{"type":"boolean","value":"true"}}"#
 
   /// Converts `source` (inside `work`) to `format` (`pdf` with `pdfFilter`, or `odp`) in
-  /// `work/converted/`, with a fresh profile in `work/profile/`; returns the converted file.
-  func convert(_ source: URL, to format: String, work: URL, name: String, timeLimit: Duration) async throws -> URL {
+  /// `work/converted/`, with a fresh profile in `work/profile/` copied from the template profile
+  /// kept in `profiles` (made there when missing); returns the converted file.
+  func convert(_ source: URL, to format: String, work: URL, profiles: URL, name: String, timeLimit: Duration)
+    async throws -> URL
+  {
     let profile = work.appendingPathComponent("profile")
     let output = work.appendingPathComponent("converted")
     try? FileManager.default.removeItem(at: profile)
-    let template = try await templateProfile(in: work.deletingLastPathComponent(), name: name, timeLimit: timeLimit)
+    let template = try await templateProfile(in: profiles, name: name, timeLimit: timeLimit)
     try FileManager.default.copyItem(at: template, to: profile)
     let outcome = try await run(
       ["--convert-to", format == "pdf" ? Self.pdfFilter : format, "--outdir", output.path, source.path],

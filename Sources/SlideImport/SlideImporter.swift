@@ -52,6 +52,15 @@ public struct SlideImporter: Sendable {
   public func importFiles(
     _ files: [(file: URL, name: String)], work: URL, progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
   ) async throws -> ImportedDeck {
+    try await importFiles(files, work: work, profiles: work, progress: progress)
+  }
+
+  /// `importFiles`, keeping LibreOffice's template profile in `profiles`: a folder that outlives
+  /// the import spares every later one LibreOffice's first start (a third of a second).
+  func importFiles(
+    _ files: [(file: URL, name: String)], work: URL, profiles: URL,
+    progress: @escaping @Sendable (ImportProgress) -> Void
+  ) async throws -> ImportedDeck {
     guard !files.isEmpty else { throw ShareSynchError.nothingToImport }
     var deck = ImportedDeck(slides: [], report: [])
     var done = 0
@@ -74,7 +83,7 @@ public struct SlideImporter: Sendable {
       }
       let fileWork = work.appendingPathComponent("file-\(index)")
       let (pdf, outline) = try await pdfAndOutline(
-        of: file, format: format, name: name, work: fileWork,
+        of: file, format: format, name: name, work: fileWork, profiles: profiles,
         converting: { [done, total] in
           progress(ImportProgress(file: name, stage: .converting, done: done, total: total))
         })
@@ -111,7 +120,7 @@ public struct SlideImporter: Sendable {
   /// or `.odp` converted to PDF, its outline from its own XML; a `.ppt` or `.key` first
   /// converted to `.odp`, which gives both.
   private func pdfAndOutline(
-    of file: URL, format: DeckFormat, name: String, work: URL, converting: @Sendable () -> Void
+    of file: URL, format: DeckFormat, name: String, work: URL, profiles: URL, converting: @Sendable () -> Void
   ) async throws -> (URL, DeckOutline?) {
     if format == .pdf { return (file, nil) }
     if format == .pptx,
@@ -126,11 +135,13 @@ public struct SlideImporter: Sendable {
     converting()
     var outlined = source
     if format == .ppt || format == .key {
-      outlined = try await office.convert(source, to: "odp", work: work, name: name, timeLimit: timeLimit)
+      outlined = try await office.convert(
+        source, to: "odp", work: work, profiles: profiles, name: name, timeLimit: timeLimit)
     }
     // The notes are read from the file while LibreOffice draws it (a failure to read them stops
     // the conversion too).
-    async let pdf = office.convert(outlined, to: "pdf", work: work, name: name, timeLimit: timeLimit)
+    async let pdf = office.convert(
+      outlined, to: "pdf", work: work, profiles: profiles, name: name, timeLimit: timeLimit)
     let outline =
       try outlined.pathExtension == "pptx" ? PowerPointOutline.read(outlined) : ImpressOutline.read(outlined)
     return (try await pdf, outline)
@@ -184,7 +195,7 @@ extension SlideImporter {
     let work = scratch.appendingPathComponent("import-\(UUID().uuidString.lowercased())")
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: work) }
-    let deck = try await importFiles(files, work: work, progress: progress)
+    let deck = try await importFiles(files, work: work, profiles: scratch, progress: progress)
     try Task.checkCancellation()
     let last = ImportProgress(
       file: files.last?.name ?? "", stage: .saving, done: deck.slides.count, total: deck.slides.count)

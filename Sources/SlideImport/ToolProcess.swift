@@ -41,30 +41,45 @@ struct ToolProcess {
       let data = handle.availableData
       if data.isEmpty { handle.readabilityHandler = nil } else { collected.append(errors: data) }
     }
-    try process.run()
-    let clock = ContinuousClock()
-    let deadline = clock.now + timeLimit
-    var outcome: Result<Void, any Error> = .success(())
-    while process.isRunning {
-      if Task.isCancelled {
-        outcome = .failure(CancellationError())
-      } else if clock.now > deadline {
-        outcome = .failure(
-          ShareSynchError.importTimedOut(file: file, seconds: Int(timeLimit.components.seconds)))
+    // Ticks ten times a second, and `true` the moment the tool ends (polling alone kept every
+    // tool's end waiting up to a tenth of a second: a fifth of a second per import).
+    let ticks = AsyncStream<Bool> { ticks in
+      process.terminationHandler = { _ in
+        ticks.yield(true)
+        ticks.finish()
       }
-      if case .failure = outcome {
-        process.terminate()
-        try? await Task.sleep(for: .seconds(2))
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+      let timer = Task {
+        while !Task.isCancelled {
+          try? await Task.sleep(for: .milliseconds(100))
+          ticks.yield(false)
+        }
+      }
+      ticks.onTermination = { _ in timer.cancel() }
+    }
+    try process.run()
+    let deadline = ContinuousClock.now + timeLimit
+    var failure: (any Error)?
+    for await ended in ticks {  // ends early, too, when the task is cancelled
+      if ended { break }
+      if ContinuousClock.now > deadline {
+        failure = ShareSynchError.importTimedOut(file: file, seconds: Int(timeLimit.components.seconds))
         break
       }
       whileRunning()
-      try? await Task.sleep(for: .milliseconds(100))
+    }
+    if failure == nil, Task.isCancelled, process.isRunning { failure = CancellationError() }
+    if failure != nil {
+      // Foundation starts the tool in a process group of its own: stopping the group stops what the
+      // tool started too (a child left running would hold the pipes, and the import, open).
+      let group = -process.processIdentifier
+      kill(group, SIGTERM)
+      for _ in 0..<20 where process.isRunning { try? await Task.sleep(for: .milliseconds(100)) }
+      kill(group, SIGKILL)
     }
     process.waitUntilExit()
     output.fileHandleForReading.readabilityHandler = nil
     errors.fileHandleForReading.readabilityHandler = nil
-    try outcome.get()
+    if let failure { throw failure }
     collected.append(output: (try? output.fileHandleForReading.readToEnd()) ?? Data())
     collected.append(errors: (try? errors.fileHandleForReading.readToEnd()) ?? Data())
     return Outcome(status: process.terminationStatus, output: collected.output, errors: collected.errors)
