@@ -120,56 +120,86 @@ extension KeyItStore {
     }
   }
 
-  /// Replaces a chapter's items with imported ones and logs the change; returns the verses with text.
+  /// Replaces a chapter's items with imported ones and logs the change; returns the verses with
+  /// text. A chapter the file holds as it is stored is left as it is: nothing is written or logged.
   private func replace(_ db: Database, bible: Bible, book: Book, with imported: ImportedChapter) throws -> Int {
     let chapter = try Chapter.fetchOne(
       db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
       arguments: [book.bibleID, book.bookID, imported.number])!
     let chapterID = chapter.chapterID!
-    let before: [String: ItemState]
-    if chapter.itemRecsCreated {
-      before = try Self.itemStates(db, chapterID: chapterID)
-      try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
-    } else {
-      // A chapter never opened has no items yet, and the ones it would be created with are never logged.
-      before = Self.baseStates(bible: bible, chapter: chapter)
-    }
-    let insertItem = try db.cachedStatement(
-      sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
-        + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    let insertStep = try db.cachedStatement(
-      sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
+    // A chapter never opened has no items yet, and the ones it would be created with are never logged.
+    let before =
+      chapter.itemRecsCreated
+      ? try Self.itemStates(db, chapterID: chapterID) : Self.baseStates(bible: bible, chapter: chapter)
+    let uids = Self.importedUIDs(imported.items, chapterUID: chapter.uid, before: before)
     var after: [String: ItemState] = [:]
-    var taken: Set<String> = []
     var verses = 0
-    for item in imported.items {
-      let uid =
-        item.intSeq == 0
-        ? Self.uidForNewItem(item.type, verse: item.verse, chapterUID: chapter.uid, taken: taken)
-        : TextID.make()
-      taken.insert(uid)
-      try insertItem.execute(arguments: [
-        chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq,
-        item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker, uid,
-      ])
-      let itemID = db.lastInsertedRowID
+    for (item, uid) in zip(imported.items, uids) {
       let steps = max(item.verse, item.lastVerseOfBridge) - item.verse
-      for _ in 0..<steps {
-        try insertStep.execute(arguments: [itemID, item.text])
-      }
       after[uid] = ItemState(
         verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
         startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
         text: item.text, steps: Array(repeating: [item.text, ""], count: steps))
       if item.type == .verse, !item.text.isEmpty { verses += steps + 1 }
     }
+    let header = imported.header.isEmpty ? nil : imported.header.joined(separator: "\n")
+    if chapter.itemRecsCreated, after == before, header == chapter.usfmHeader { return verses }
+    if chapter.itemRecsCreated {
+      try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
+    }
+    let insertItem = try db.cachedStatement(
+      sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
+        + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insertStep = try db.cachedStatement(
+      sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
+    for (item, uid) in zip(imported.items, uids) {
+      try insertItem.execute(arguments: [
+        chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq,
+        item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker, uid,
+      ])
+      let itemID = db.lastInsertedRowID
+      for _ in 0..<(max(item.verse, item.lastVerseOfBridge) - item.verse) {
+        try insertStep.execute(arguments: [itemID, item.text])
+      }
+    }
     try db.cachedStatement(
       sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
-    ).execute(arguments: [
-      imported.items.count, imported.header.isEmpty ? nil : imported.header.joined(separator: "\n"), chapterID,
-    ])
+    ).execute(arguments: [imported.items.count, header, chapterID])
     try Self.logChapter(db, chapter: chapter, before: before, after: after, wallMillis: now())
     return verses
+  }
+
+  /// The text ids of a chapter's imported items. A verse's and an ascription's come from the
+  /// chapter's; any other item (a heading, a paragraph, a line of poetry) keeps the id of the item
+  /// it replaces at the same place (verse, type and sequence), so a file imported again changes
+  /// nothing, and a teammate's edit of a heading still finds it; an item at a new place gets a new id.
+  static func importedUIDs(_ items: [ImportedItem], chapterUID: String, before: [String: ItemState]) -> [String] {
+    struct Place: Hashable {
+      let verse: Int
+      let type: ItemType
+      let order: Int
+      let intSeq: Int
+    }
+    var stored: [Place: String] = [:]
+    for (uid, state) in before {
+      let place = Place(verse: state.verse, type: state.type, order: state.order, intSeq: state.intSeq)
+      stored[place] = min(uid, stored[place] ?? uid)  // two at one place: either, but the same each time
+    }
+    var taken: Set<String> = []
+    return items.map { item in
+      let derived = item.intSeq == 0 && (item.type == .verse || item.type == .ascription)
+      let place = Place(verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq)
+      let uid: String
+      if !derived, let kept = stored[place], !taken.contains(kept) {
+        uid = kept
+      } else {
+        uid =
+          item.intSeq == 0
+          ? uidForNewItem(item.type, verse: item.verse, chapterUID: chapterUID, taken: taken) : TextID.make()
+      }
+      taken.insert(uid)
+      return uid
+    }
   }
 
   /// The given chapters (all when nil) of books of one Bible, ready to write, read with one query

@@ -49,6 +49,39 @@ import Testing
     #expect(try await store.exportBook(bibleID: nil, code: "RUT") == first)
   }
 
+  /// A file imported again over itself writes and logs nothing (and leaves the place the user
+  /// was at); imported again with one verse changed, only that verse is logged, and the titles,
+  /// paragraphs and lines keep their text ids, so a teammate's edit of one still finds it.
+  @Test func importingAFileAgainChangesOnlyWhatChanged() async throws {
+    let (store, _) = try await storeWithBible()
+    let ruth = try fixture("usfm/09-RUTeng-web.usfm")
+    _ = try await store.importUSFM([("ruth", ruth)], bibleID: nil)
+    let imported = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    _ = try await store.setText(
+      bibleID: nil, itemID: imported.item(.verse, verse: 3)!.itemID!, text: imported.item(.verse, verse: 3)!.itemText)
+    let logged = { try await store.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM KeyItChanges")! } }
+    let changesBefore = try await logged()
+    let writesBefore = try await store.writer.read { $0.totalChangesCount }
+
+    _ = try await store.importUSFM([("ruth again", ruth)], bibleID: nil)
+    #expect(try await logged() == changesBefore)
+    #expect(try await store.writer.read { $0.totalChangesCount } == writesBefore + 1, "the book's header only")
+    let again = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    #expect(again.items.map(\.uid) == imported.items.map(\.uid))
+    #expect(again.chapter.currItem == imported.item(.verse, verse: 3)!.itemID, "still where the user was")
+
+    let changed = ruth.replacingOccurrences(of: "Naomi’s husband, died", with: "Naomi’s husband, passed away")
+    #expect(changed != ruth)
+    _ = try await store.importUSFM([("ruth changed", changed)], bibleID: nil)
+    #expect(try await logged() == changesBefore + 1)
+    let after = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    #expect(after.items.map(\.uid) == imported.items.map(\.uid))
+    let change = try await store.writer.read {
+      try String.fetchOne($0, sql: "SELECT payload FROM KeyItChanges ORDER BY seq DESC LIMIT 1")!
+    }
+    #expect(change.components(separatedBy: "\"uid\"").count - 1 == 1, "one item's delta: \(change)")
+  }
+
   @Test func readsTitlesParagraphsAndNotesIntoItems() async throws {
     let (store, _) = try await storeWithBible()
     _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
