@@ -81,8 +81,16 @@ extension KeyItStore {
 
   /// The items of a chapter as changes record them, by uid.
   static func itemStates(_ db: Database, chapterID: Int64) throws -> [String: ItemState] {
-    let items = try VerseItem.fetchAll(
-      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapterID])
+    // By position, as an export reads them, and the text id (an import reads every chapter it replaces).
+    var items: [VerseItem] = []
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(sql: "SELECT \(VerseItem.exportSelection), uid FROM VerseItems WHERE chapterID = ?"),
+      arguments: [chapterID])
+    while let row = try rows.next() {
+      var item = try VerseItem(exported: row)
+      item.uid = row[10]
+      items.append(item)
+    }
     let steps = try BridgeItem.fetchAll(
       db.cachedStatement(
         sql: "SELECT * FROM BridgeItems WHERE itemID IN (SELECT itemID FROM VerseItems WHERE chapterID = ?) "

@@ -123,7 +123,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     }
   }
   guard builder.number > 0 else { throw fail(units.last, .noChapter) }
-  if source.unicodeScalars.elementsEqual(source.nfc.unicodeScalars) == false {
+  if !source.isNFC {
     book.normalised.append(.composedForm)
   }
   book.chapters.append(try builder.finish(fail))

@@ -22,9 +22,13 @@ import Testing
         text.append(Self.scalars.randomElement(using: &random)!)
       }
       let string = String(text)
+      let composed = string.precomposedStringWithCanonicalMapping
       #expect(
-        Array(string.nfc.unicodeScalars) == Array(string.precomposedStringWithCanonicalMapping.unicodeScalars),
+        Array(string.nfc.unicodeScalars) == Array(composed.unicodeScalars),
         "\(string.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(
+        string.isNFC == string.unicodeScalars.elementsEqual(composed.unicodeScalars),
+        "isNFC of \(string.unicodeScalars.map { String($0.value, radix: 16) })")
     }
   }
 
