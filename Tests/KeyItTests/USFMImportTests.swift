@@ -80,6 +80,14 @@ import Testing
       try String.fetchOne($0, sql: "SELECT payload FROM KeyItChanges ORDER BY seq DESC LIMIT 1")!
     }
     #expect(change.components(separatedBy: "\"uid\"").count - 1 == 1, "one item's delta: \(change)")
+
+    // A paragraph break written with another marker is a change too.
+    let remarked = changed.replacingOccurrences(of: "\\p\n\\v 6 The servant", with: "\\m\n\\v 6 The servant")
+    #expect(remarked != changed)
+    _ = try await store.importUSFM([("ruth remarked", remarked)], bibleID: nil)
+    #expect(try await logged() == changesBefore + 2)
+    let marked = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 2)
+    #expect(marked.item(.para, verse: 6)?.marker == "m")
   }
 
   @Test func readsTitlesParagraphsAndNotesIntoItems() async throws {
