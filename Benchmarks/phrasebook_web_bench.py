@@ -57,6 +57,23 @@ def main():
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
             requestAnimationFrame(() => setTimeout(() => { probe.remove(); done(performance.now() - start); }, 0));
         """) for _ in range(int(os.environ.get("SEARCHES", "80")) // 4)]
+        # The same with a bare round trip: an input event whose handler fetches the server's
+        # hello-world route and writes its answer into the page, to the next frame painted. What a
+        # search adds to a keystroke beyond this is ours; this much comes with any server answer.
+        bare = [driver.execute_async_script("""
+            const done = arguments[0];
+            const probe = document.createElement("input");
+            const answer = document.createElement("p");
+            document.body.append(probe, answer);
+            probe.addEventListener("input", async () => {
+              answer.textContent = await (await fetch("/healthz", { cache: "no-store" })).text();
+              requestAnimationFrame(() => setTimeout(() => {
+                probe.remove(); answer.remove(); done(performance.now() - start);
+              }, 0));
+            });
+            const start = performance.now();
+            probe.value = "x"; probe.dispatchEvent(new Event("input"));
+        """) for _ in range(int(os.environ.get("SEARCHES", "80")) // 4)]
         latencies = {length: [] for length in range(1, 5)}
         targets = [two for _, two in list(pairs)[:PAIRS]]
         for round_ in range(int(os.environ.get("SEARCHES", "80"))):
@@ -89,14 +106,19 @@ def main():
     print("|---|---|---|---|---|")
     print(f"| floor: an input event no code answers → next frame | {statistics.median(floor):.1f} ms "
           f"| {floor[int(len(floor) * 0.9) - 1]:.1f} ms | {floor99:.1f} ms | |")
+    bare.sort()
+    bare99 = bare[max(0, -(-len(bare) * 99 // 100) - 1)]
+    print(f"| a bare round trip: input → fetch of `/healthz` → its answer in the page → next frame "
+          f"| {statistics.median(bare):.1f} ms | {bare[int(len(bare) * 0.9) - 1]:.1f} ms | {bare99:.1f} ms | |")
     for length, times in latencies.items():
         times.sort()
         p99 = times[max(0, -(-len(times) * 99 // 100) - 1)]
         print(f"| {length} letter{'s' if length > 1 else ''} | {statistics.median(times):.1f} ms "
               f"| {times[int(len(times) * 0.9) - 1]:.1f} ms | {p99:.1f} ms | ≤ 16 ms |")
         print_goal(f"Phrasebook keystroke → results on screen, Chromium, {length}-letter prefixes, {PAIRS} pairs (p99)",
-                   f"{p99:.1f} ms", f"one frame at 60 Hz: 16 ms; input → next frame with no work {floor99:.1f} ms",
-                   f"{p99 / 16:.2f}×", "≤ 16 ms", p99 <= 16)
+                   f"{p99:.1f} ms", f"one frame at 60 Hz: 16 ms; input → next frame with no work {floor99:.1f} ms; "
+                   f"with a bare round trip to the server {bare99:.1f} ms",
+                   f"{p99 / 16:.2f}× the frame, {p99 / bare99:.2f}× the bare round trip", "≤ 16 ms", p99 <= 16)
 
 if __name__ == "__main__":
     main()
