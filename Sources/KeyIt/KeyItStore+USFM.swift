@@ -88,8 +88,11 @@ extension KeyItStore {
   {
     var book = try self.book(db, bibleID: bible.bibleID, code: imported.spec.code)
     try self.createChapters(db, book: &book)
-    book.usfmHeader = imported.header.joined(separator: "\n")
-    try book.update(db)
+    let header = imported.header.joined(separator: "\n")
+    if book.usfmHeader != header {  // a file imported again leaves the transaction empty: no commit to sync
+      book.usfmHeader = header
+      try book.update(db)
+    }
     var verses = 0
     for chapter in imported.chapters {
       verses += try self.replace(db, bible: bible, book: book, with: chapter)

@@ -65,7 +65,7 @@ import Testing
 
     _ = try await store.importUSFM([("ruth again", ruth)], bibleID: nil)
     #expect(try await logged() == changesBefore)
-    #expect(try await store.writer.read { $0.totalChangesCount } == writesBefore + 1, "the book's header only")
+    #expect(try await store.writer.read { $0.totalChangesCount } == writesBefore)
     let again = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
     #expect(again.items.map(\.uid) == imported.items.map(\.uid))
     #expect(again.chapter.currItem == imported.item(.verse, verse: 3)!.itemID, "still where the user was")
