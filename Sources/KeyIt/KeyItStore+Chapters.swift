@@ -312,7 +312,7 @@ extension KeyItStore {
       db.cachedStatement(sql: "SELECT * FROM Books WHERE bibleID = ? AND bookID = ?"),
       arguments: [chapter.bibleID, chapter.bookID])!
     let items = try VerseItem.fetchAll(
-      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ? ORDER BY itemOrder, intSeq, uid"),
+      db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)"),
       arguments: [chapterID])
     return ChapterContent(book: book, chapter: chapter, items: items)
   }

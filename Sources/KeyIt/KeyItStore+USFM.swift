@@ -133,7 +133,7 @@ extension KeyItStore {
     let header = imported.header.isEmpty ? nil : imported.header.joined(separator: "\n")
     let verses = imported.items.reduce(0) { verses, item in
       item.type == .verse && !item.text.isEmpty
-        ? verses + max(item.verse, item.lastVerseOfBridge) - item.verse + 1 : verses
+        ? verses + item.bridgeSteps + 1 : verses
     }
     if chapter.itemRecsCreated, header == chapter.usfmHeader, try Self.holds(db, chapterID: chapterID, imported.items) {
       return verses
@@ -145,11 +145,10 @@ extension KeyItStore {
     let uids = Self.importedUIDs(imported.items, chapterUID: chapter.uid, before: before)
     var after: [String: ItemState] = [:]
     for (item, uid) in zip(imported.items, uids) {
-      let steps = max(item.verse, item.lastVerseOfBridge) - item.verse
       after[uid] = ItemState(
         verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
         startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
-        text: item.text, steps: Array(repeating: [item.text, ""], count: steps))
+        text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
     }
     if chapter.itemRecsCreated, after == before, header == chapter.usfmHeader { return verses }
     if chapter.itemRecsCreated {
@@ -166,7 +165,7 @@ extension KeyItStore {
         item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker, uid,
       ])
       let itemID = db.lastInsertedRowID
-      for _ in 0..<(max(item.verse, item.lastVerseOfBridge) - item.verse) {
+      for _ in 0..<item.bridgeSteps {
         try insertStep.execute(arguments: [itemID, item.text])
       }
     }
@@ -181,11 +180,11 @@ extension KeyItStore {
   /// answer for a file imported again, read in one pass without building their states. A chapter
   /// with a bridge is left to the full comparison (its steps are stored apart).
   static func holds(_ db: Database, chapterID: Int64, _ items: [ImportedItem]) throws -> Bool {
-    guard items.allSatisfy({ $0.lastVerseOfBridge <= $0.verse }) else { return false }
+    guard items.allSatisfy({ $0.bridgeSteps == 0 }) else { return false }
     let rows = try Row.fetchCursor(
       db.cachedStatement(
         sql: "SELECT verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, marker "
-          + "FROM VerseItems WHERE chapterID = ? ORDER BY itemOrder, intSeq, uid"), arguments: [chapterID])
+          + "FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)"), arguments: [chapterID])
     var expected = items.makeIterator()
     while let row = try rows.next() {
       guard let item = expected.next(), row[0] == item.verse, row[1] == item.type.rawValue, row[2] == item.order,
@@ -252,7 +251,7 @@ extension KeyItStore {
       sql: """
         SELECT \(VerseItem.exportSelection) FROM VerseItems
         WHERE chapterID IN (\(rows.map { String($0.id) }.joined(separator: ",")))
-        ORDER BY chapterID, itemOrder, intSeq, uid
+        ORDER BY chapterID, \(VerseItem.printedOrder)
         """)
     // The rows come chapter by chapter: each chapter's run is filed once it ends.
     var run: [VerseItem] = []

@@ -37,6 +37,10 @@ extension VerseItem {
       revision: row["revision"], uid: row["uid"])
   }
 
+  /// A chapter's items in printed order, as the `VerseItems_printedOrder` index holds them (the
+  /// text id breaks ties, the same on every device).
+  static let printedOrder = "itemOrder, intSeq, uid"
+
   /// The `SELECT` list `init(exported:)` reads, in its order: what an export writes from.
   static let exportSelection =
     "itemID, chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, marker"

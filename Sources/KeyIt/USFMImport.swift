@@ -10,6 +10,9 @@ struct ImportedItem: Equatable, Sendable {
   var order: Int
   var marker: String?
   var lastVerseOfBridge: Int = 0
+
+  /// The verses a bridge joins after its first (each a stored bridge step); 0 for any other item.
+  var bridgeSteps: Int { max(verse, lastVerseOfBridge) - verse }
 }
 
 /// One chapter read from USFM: every item in printed order (verses the file lacks are added empty).
