@@ -16,6 +16,8 @@ from web_bench_support import headless_chromium, print_goal, running_server
 
 BINARY = sys.argv[1]
 PAIRS = int(os.environ.get("PAIRS", "10000"))
+# 100 searches per prefix length, so a p99 is not merely the slowest one.
+SEARCHES = int(os.environ.get("SEARCHES", "400"))
 
 
 def post(base, path, body):
@@ -56,7 +58,7 @@ def main():
             const start = performance.now();
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
             requestAnimationFrame(() => setTimeout(() => { probe.remove(); done(performance.now() - start); }, 0));
-        """) for _ in range(int(os.environ.get("SEARCHES", "80")) // 4)]
+        """) for _ in range(SEARCHES // 4)]
         # The same with a bare round trip: an input event whose handler fetches the server's
         # hello-world route and writes its answer into the page, to the next frame painted. What a
         # search adds to a keystroke beyond this is ours; this much comes with any server answer.
@@ -73,10 +75,36 @@ def main():
             });
             const start = performance.now();
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
-        """) for _ in range(int(os.environ.get("SEARCHES", "80")) // 4)]
+        """) for _ in range(SEARCHES // 4)]
+        # The same with no request at all: a search's result list already in the page (50 rows),
+        # put back into the list by the input's handler, to the next frame painted. Drawing the
+        # rows costs this much however fast the answer comes.
+        driver.execute_async_script("""
+            const done = arguments[0];
+            const search = document.getElementById("search");
+            const list = document.getElementById("pairs");
+            search.value = "d"; search.dispatchEvent(new Event("input"));
+            new MutationObserver((changes, observer) => {
+              if (list.dataset.query === "d") { observer.disconnect(); done(); }
+            }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
+        """)
+        drawn = [driver.execute_async_script("""
+            const done = arguments[0];
+            const list = document.getElementById("pairs");
+            const rows = [...list.children].map((row) => row.cloneNode(true));
+            const probe = document.createElement("input");
+            document.body.append(probe);
+            probe.addEventListener("input", () => {
+              list.replaceChildren(...rows);
+              requestAnimationFrame(() => setTimeout(() => { probe.remove(); done(performance.now() - start); }, 0));
+            });
+            const start = performance.now();
+            probe.value = "x"; probe.dispatchEvent(new Event("input"));
+        """) for _ in range(SEARCHES // 4)]
+        rows_drawn = driver.execute_script("return document.getElementById('pairs').children.length")
         latencies = {length: [] for length in range(1, 5)}
         targets = [two for _, two in list(pairs)[:PAIRS]]
-        for round_ in range(int(os.environ.get("SEARCHES", "80"))):
+        for round_ in range(SEARCHES):
             length = round_ % 4 + 1
             prefix = rng.choice(targets)[:length]
             latencies[length].append(driver.execute_async_script("""
@@ -110,6 +138,11 @@ def main():
     bare99 = bare[max(0, -(-len(bare) * 99 // 100) - 1)]
     print(f"| a bare round trip: input → fetch of `/healthz` → its answer in the page → next frame "
           f"| {statistics.median(bare):.1f} ms | {bare[int(len(bare) * 0.9) - 1]:.1f} ms | {bare99:.1f} ms | |")
+    drawn.sort()
+    drawn99 = drawn[max(0, -(-len(drawn) * 99 // 100) - 1)]
+    print(f"| no request: input → a result list already in the page ({rows_drawn} rows) put into the list → "
+          f"next frame | {statistics.median(drawn):.1f} ms | {drawn[int(len(drawn) * 0.9) - 1]:.1f} ms "
+          f"| {drawn99:.1f} ms | |")
     for length, times in latencies.items():
         times.sort()
         p99 = times[max(0, -(-len(times) * 99 // 100) - 1)]
@@ -117,8 +150,9 @@ def main():
               f"| {times[int(len(times) * 0.9) - 1]:.1f} ms | {p99:.1f} ms | ≤ 16 ms |")
         print_goal(f"Phrasebook keystroke → results on screen, Chromium, {length}-letter prefixes, {PAIRS} pairs (p99)",
                    f"{p99:.1f} ms", f"one frame at 60 Hz: 16 ms; input → next frame with no work {floor99:.1f} ms; "
-                   f"with a bare round trip to the server {bare99:.1f} ms",
-                   f"{p99 / 16:.2f}× the frame, {p99 / bare99:.2f}× the bare round trip", "≤ 16 ms", p99 <= 16)
+                   f"with a bare round trip to the server {bare99:.1f} ms; drawing the rows with no request {drawn99:.1f} ms",
+                   f"{p99 / 16:.2f}× the frame, {p99 / drawn99:.2f}× drawing with no request", "≤ 16 ms",
+                   p99 <= 16)
 
 if __name__ == "__main__":
     main()

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import Localization
 import Phrasebook
@@ -83,6 +84,47 @@ struct PairPageJSON: Encodable {
     total = page.total
     capped = page.capped
     pairs = page.pairs.map(PairJSON.init)
+  }
+}
+
+extension PairPageJSON: JSONBytesWritable {
+  func write(to out: inout JSONBytes) {
+    var fields = JSONBytes.Fields()
+    fields.key("capped", &out) { $0.bool(capped) }
+    fields.key("pairs", &out) { out in out.array(pairs) { $1.write(to: &$0) } }
+    fields.key("total", &out) { $0.int(total) }
+    fields.close(&out)
+  }
+}
+
+extension PairJSON: JSONBytesWritable {
+  func write(to out: inout JSONBytes) {
+    var fields = JSONBytes.Fields()
+    fields.key("pair", &out) { pair.write(to: &$0) }
+    if let recorded { fields.key("recorded", &out) { out in out.array(recorded) { $0.string($1.rawValue) } } }
+    fields.key("tags", &out) { out in out.array(tags) { $0.string($1) } }
+    fields.close(&out)
+  }
+}
+
+extension PairJSON.Pair {
+  func write(to out: inout JSONBytes) {
+    var fields = JSONBytes.Fields()
+    fields.key("area", &out) { $0.string(area) }
+    fields.key("context", &out) { $0.string(context) }
+    fields.key("createdAt", &out) { $0.date(createdAt) }
+    fields.key("id", &out) { $0.int(id) }
+    fields.key("image", &out) { $0.string(image) }
+    fields.key("imageCredit", &out) { $0.string(imageCredit) }
+    fields.key("imageLicence", &out) { $0.string(imageLicence) }
+    fields.key("imageURL", &out) { $0.string(imageURL) }
+    fields.key("note", &out) { $0.string(note) }
+    fields.key("phrasebookID", &out) { $0.int(phrasebookID) }
+    fields.key("type", &out) { $0.string(type) }
+    fields.key("updatedAt", &out) { $0.date(updatedAt) }
+    fields.key("wordOne", &out) { $0.string(wordOne) }
+    fields.key("wordTwo", &out) { $0.string(wordTwo) }
+    fields.close(&out)
   }
 }
 
