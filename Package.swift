@@ -140,7 +140,7 @@ let package = Package(
     .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
     .executableTarget(
       name: "keyit-benchmark",
-      dependencies: ["KeyIt", "BenchmarkSupport"],
+      dependencies: ["KeyIt", "BenchmarkSupport", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Benchmarks/KeyItBenchmark"
     ),
     .executableTarget(
