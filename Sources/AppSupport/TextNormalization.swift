@@ -24,11 +24,21 @@ extension String {
   /// that only the lines holding scalars the quick check does not cover go through Foundation: a
   /// Psalms file with a Hebrew letter in 22 headings no longer sends all its 250 KB.
   public var isNFC: Bool {
-    utf8.split(separator: 0x0A).allSatisfy { line in
-      let quick = line.withContiguousStorageIfAvailable(Self.isAlwaysNFC) ?? false
-      if quick { return true }
-      let text = String(Substring(line))
-      return text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars)
+    var text = self
+    return text.withUTF8 { bytes in
+      var start = 0
+      while start < bytes.count {
+        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if !Self.isAlwaysNFC(line) {
+          let text = String(decoding: line, as: UTF8.self)
+          guard text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars) else {
+            return false
+          }
+        }
+        start = end + 1
+      }
+      return true
     }
   }
 

@@ -2,7 +2,8 @@ import GRDB
 
 // Written out rather than derived from Codable: GRDB's Codable path copies each row and matches
 // column names case-insensitively for every field, which was most of a whole-Bible export's time
-// (and, for the Bible and its chapter, a fifth of an autosave's).
+// (and, for the Bible and its chapter, a fifth of an autosave's; for the book, a tenth of importing
+// a file again).
 extension Bible {
   /// Reads a Bible from a `Bibles` row; an unknown versification is an error naming it.
   public init(row: Row) throws {
@@ -14,6 +15,16 @@ extension Bible {
       bibleID: row["bibleID"], name: row["name"], bookRecsCreated: row["bookRecsCreated"], currBook: row["currBook"],
       frenchPsalms: row["frenchPsalms"], bookNames: row["bookNames"], goStraight: row["goStraight"],
       versification: known, uid: row["uid"])
+  }
+}
+
+extension Book {
+  /// Reads a book from a `Books` row.
+  public init(row: Row) throws {
+    self.init(
+      bibleID: row["bibleID"], bookID: row["bookID"], bookCode: row["bookCode"], bookName: row["bookName"],
+      chapRecsCreated: row["chapRecsCreated"], numChaps: row["numChaps"], currChapter: row["currChapter"],
+      usfmHeader: row["usfmHeader"])
   }
 }
 

@@ -57,7 +57,8 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       file: fileName, line: line, column: column,
       problem: .controlCharacter(name: controlCharacterName(Unicode.Scalar(bytes[offset]))))
   }
-  let (leading, units) = tokenizeUSFM(bytes)
+  let isNFC = source.isNFC
+  let (leading, units) = tokenizeUSFM(bytes, isNFC: isNFC)
   func fail(_ unit: USFMUnit?, _ problem: USFMProblem) -> KeyItError {
     let (line, column) = lineAndColumn(of: unit?.offset ?? 0, in: bytes)
     return .usfm(file: fileName, line: line, column: column, problem: problem)
@@ -126,7 +127,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
     }
   }
   guard builder.number > 0 else { throw fail(units.last, .noChapter) }
-  if !source.isNFC {
+  if !isNFC {
     book.normalised.append(.composedForm)
   }
   book.chapters.append(try builder.finish(fail))
@@ -181,7 +182,7 @@ private struct ChapterBuilder {
   }
 
   private mutating func addVerse(_ unit: USFMUnit, fail: Fail) throws {
-    let numberText = String(unit.text.prefix { !$0.isWhitespace })
+    let (numberText, body) = verseNumberAndText(unit.text)
     let parts = numberText.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
     guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, last >= first else {
       throw fail(unit, .badVerseNumber(numberText))
@@ -192,7 +193,6 @@ private struct ChapterBuilder {
       throw fail(unit, .noSuchVerse(book: spec.code, chapter: number, verse: last, count: count))
     }
     attachPending(to: first)
-    let body = String(unit.text.dropFirst(numberText.count)).trimmed
     var verse = ImportedItem(
       type: .verse, verse: first, text: body, intSeq: 0, order: 100 * first, marker: nil)
     if last > first { verse.lastVerseOfBridge = last }
@@ -287,4 +287,19 @@ private struct ChapterBuilder {
     return ImportedChapter(
       number: number, items: items.sorted { ($0.order, $0.intSeq) < ($1.order, $1.intSeq) }, header: header)
   }
+}
+
+/// A `\v` unit's number (up to the first whitespace) and its text, trimmed. Read as bytes when
+/// the number is ASCII and a plain space ends it, as nearly every verse's is; else by characters.
+func verseNumberAndText(_ text: String) -> (number: String, text: String) {
+  let utf8 = text.utf8
+  if let space = utf8.firstIndex(where: { $0 <= 0x20 || $0 >= 0x80 }), utf8[space] == 0x20 {
+    let body = text[utf8.index(after: space)...]
+    let plainEnds =
+      body.utf8.first.map { $0 > 0x20 && $0 < 0x80 } != false
+      && body.utf8.last.map { $0 > 0x20 && $0 < 0x80 } != false
+    return (String(text[..<space]), plainEnds ? String(body) : String(body).trimmed)
+  }
+  let number = String(text.prefix { !$0.isWhitespace })
+  return (number, String(text.dropFirst(number.count)).trimmed)
 }

@@ -32,12 +32,14 @@ private let backslash = UInt8(ascii: "\\")
 
 /// Splits USFM into structural units, working on UTF-8 bytes (markers are ASCII; text bytes are
 /// copied untouched). Text before the first marker is returned separately so the caller can reject it.
-func tokenizeUSFM(_ bytes: [UInt8]) -> (leading: String, units: [USFMUnit]) {
+/// `isNFC` says the bytes are already in NFC: then so is every unit's text (a run of a text in NFC
+/// is in NFC, and ASCII whitespace composes with nothing), and it is not composed again.
+func tokenizeUSFM(_ bytes: [UInt8], isNFC: Bool = false) -> (leading: String, units: [USFMUnit]) {
   var units: [USFMUnit] = []
   var leading = ""
   var textStart = 0
   func flush(upTo end: Int) {
-    let text = collapseWhitespace(bytes[textStart..<end])
+    let text = collapseWhitespace(bytes[textStart..<end], isNFC: isNFC)
     if units.isEmpty { leading = text } else { units[units.count - 1].text = text }
   }
   var index = 0
@@ -77,19 +79,26 @@ private func isMarkerByte(_ byte: UInt8) -> Bool {
 
 private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-/// ASCII whitespace runs become one space; the ends are trimmed; the text is made NFC.
-private func collapseWhitespace(_ slice: ArraySlice<UInt8>) -> String {
+/// ASCII whitespace runs become one space; the ends are trimmed; the text is made NFC unless it is.
+/// The bytes between whitespace are copied a run at a time.
+private func collapseWhitespace(_ slice: ArraySlice<UInt8>, isNFC: Bool) -> String {
+  func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
   var out: [UInt8] = []
   out.reserveCapacity(slice.count)
-  var pendingSpace = false
-  for byte in slice {
-    if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-      pendingSpace = !out.isEmpty
-    } else {
-      if pendingSpace { out.append(0x20) }
-      pendingSpace = false
-      out.append(byte)
+  var index = slice.startIndex
+  while index < slice.endIndex, isSpace(slice[index]) { index += 1 }
+  var run = index  // where the run of bytes not yet copied starts
+  while index < slice.endIndex {
+    guard isSpace(slice[index]) else {
+      index += 1
+      continue
     }
+    out.append(contentsOf: slice[run..<index])
+    while index < slice.endIndex, isSpace(slice[index]) { index += 1 }
+    if index < slice.endIndex { out.append(0x20) }
+    run = index
   }
-  return String(decoding: out, as: UTF8.self).nfc
+  out.append(contentsOf: slice[run..<index])
+  let text = String(decoding: out, as: UTF8.self)
+  return isNFC ? text : text.nfc
 }

@@ -162,6 +162,34 @@ import Testing
     #expect(content.items.filter { $0.itemType == .verse }.count == 14)
   }
 
+  /// Text is stored in NFC whatever the file's form, and the report says when the file was not:
+  /// a decomposed é, Hebrew points out of canonical order, a decomposed letter after a footnote
+  /// and across a line break; a file already in NFC (Greek with tonos, pointed Hebrew) is kept as
+  /// it is and reported as nothing.
+  @Test func textIsStoredInNFCAndTheReportSaysWhenTheFileWasNot() async throws {
+    let decomposed =
+      "\\id 3JN\n\\c 1\n\\p\n\\v 1 Cafe\u{301} \u{5E9}\u{5C1}\u{5B8}\n\\v 2 A\\f + note\\f*e\u{301}\n\\v 3 o\n\u{308}\n"
+    let composed = "\\id 2JN\n\\c 1\n\\p\n\\v 1 λόγος \u{5E9}\u{5B8}\u{5C1}\n\\v 2 Café\n"
+    for text in [decomposed, composed] {
+      #expect(text.isNFC == (text == composed), "the inputs are what they claim to be")
+    }
+    let (store, _) = try await storeWithBible()
+    let reports = try await store.importUSFM([("3jn.usfm", decomposed), ("2jn.usfm", composed)], bibleID: nil)
+    #expect(reports.map(\.normalised) == [[.composedForm], []])
+    let third = try await store.openChapter(bibleID: nil, code: "3JN", chapter: 1)
+    let second = try await store.openChapter(bibleID: nil, code: "2JN", chapter: 1)
+    let texts =
+      [1, 2, 3].compactMap { third.item(.verse, verse: $0)?.itemText }
+      + [1, 2].compactMap {
+        second.item(.verse, verse: $0)?.itemText
+      }
+    let expected = [
+      "Cafe\u{301} \u{5E9}\u{5C1}\u{5B8}", "A\\f + note\\f*e\u{301}", "o \u{308}", "λόγος \u{5E9}\u{5B8}\u{5C1}",
+      "Café",
+    ].map(\.precomposedStringWithCanonicalMapping)
+    #expect(texts.map { Array($0.unicodeScalars) } == expected.map { Array($0.unicodeScalars) })
+  }
+
   @Test(arguments: [
     ("\\id XYZ\n\\c 1\n", 1, 1, "unknown book code \"XYZ\""),
     ("text first\n\\id RUT\n", 1, 1, "a USFM book must start with \\id and its book code"),
