@@ -80,25 +80,27 @@ private func isMarkerByte(_ byte: UInt8) -> Bool {
 private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
 /// ASCII whitespace runs become one space; the ends are trimmed; the text is made NFC unless it is.
-/// The bytes between whitespace are copied a run at a time.
+/// Written straight into the string's storage: never longer than the slice.
 private func collapseWhitespace(_ slice: ArraySlice<UInt8>, isNFC: Bool) -> String {
-  func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
-  var out: [UInt8] = []
-  out.reserveCapacity(slice.count)
-  var index = slice.startIndex
-  while index < slice.endIndex, isSpace(slice[index]) { index += 1 }
-  var run = index  // where the run of bytes not yet copied starts
-  while index < slice.endIndex {
-    guard isSpace(slice[index]) else {
-      index += 1
-      continue
+  let text = String(unsafeUninitializedCapacity: slice.count) { out in
+    slice.withUnsafeBufferPointer { bytes in
+      var count = 0
+      var pendingSpace = false
+      for byte in bytes {
+        if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+          pendingSpace = count > 0
+        } else {
+          if pendingSpace {
+            out[count] = 0x20
+            count += 1
+            pendingSpace = false
+          }
+          out[count] = byte
+          count += 1
+        }
+      }
+      return count
     }
-    out.append(contentsOf: slice[run..<index])
-    while index < slice.endIndex, isSpace(slice[index]) { index += 1 }
-    if index < slice.endIndex { out.append(0x20) }
-    run = index
   }
-  out.append(contentsOf: slice[run..<index])
-  let text = String(decoding: out, as: UTF8.self)
   return isNFC ? text : text.nfc
 }
