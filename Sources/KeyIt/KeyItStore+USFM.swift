@@ -68,7 +68,7 @@ extension KeyItStore {
   /// written and the error names its file, line and column. Each chapter a file holds replaces
   /// that chapter; other chapters are left as they are.
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
-    let books = try parseUSFM(files, versification: try await bible(bibleID).versification)
+    let books = try parseUSFM(files, versification: try versification(of: bibleID))
     return try await writer.write { db in
       let bible = try Self.bible(db, bibleID)
       return try zip(files, books).map { file, imported in
@@ -80,6 +80,12 @@ extension KeyItStore {
         return report!
       }
     }
+  }
+
+  /// A Bible's versification, read on the calling thread: a read that short is not worth the two
+  /// hops to a reader's queue and back.
+  private func versification(of bibleID: Int64?) throws -> Versification {
+    try writer.read { db in try Self.bible(db, bibleID).versification }
   }
 
   /// One imported book, in its own savepoint of the import's transaction.
@@ -94,8 +100,17 @@ extension KeyItStore {
       try book.update(db)
     }
     var verses = 0
+    let chapters = try Dictionary(
+      uniqueKeysWithValues: Chapter.fetchAll(
+        db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ?"),
+        arguments: [book.bibleID, book.bookID]
+      ).map { ($0.chapterNumber, $0) })
     for chapter in imported.chapters {
-      verses += try self.replace(db, bible: bible, book: book, with: chapter)
+      // Read in the versification before the transaction: one changed since has other chapters.
+      guard let stored = chapters[chapter.number] else {
+        throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
+      }
+      verses += try self.replace(db, bible: bible, chapter: stored, with: chapter)
     }
     return ImportReport(
       file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses,
@@ -125,10 +140,7 @@ extension KeyItStore {
 
   /// Replaces a chapter's items with imported ones and logs the change; returns the verses with
   /// text. A chapter the file holds as it is stored is left as it is: nothing is written or logged.
-  private func replace(_ db: Database, bible: Bible, book: Book, with imported: ImportedChapter) throws -> Int {
-    let chapter = try Chapter.fetchOne(
-      db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ? AND chapterNumber = ?"),
-      arguments: [book.bibleID, book.bookID, imported.number])!
+  private func replace(_ db: Database, bible: Bible, chapter: Chapter, with imported: ImportedChapter) throws -> Int {
     let chapterID = chapter.chapterID!
     let header = imported.header.isEmpty ? nil : imported.header.joined(separator: "\n")
     let verses = imported.items.reduce(0) { verses, item in
