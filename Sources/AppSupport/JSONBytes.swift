@@ -4,104 +4,107 @@ import Foundation
 /// a tree of boxed values first. It writes the bytes `JSONEncoder` writes with `.sortedKeys` (and
 /// `.iso8601` dates): the caller names an object's keys in that order, and tests compare the two.
 public struct JSONBytes {
-  public private(set) var bytes: [UInt8] = []
+  /// What has been written.
+  public var bytes: [UInt8] { storage }
+  @usableFromInline var storage: [UInt8] = []
   /// Whether `/` is written `\/`, as `JSONEncoder` does unless told `.withoutEscapingSlashes`.
-  private let escapingSlashes: Bool
+  @usableFromInline let escapingSlashes: Bool
 
-  public init(escapingSlashes: Bool, capacity: Int = 256) {
+  @inlinable public init(escapingSlashes: Bool, capacity: Int = 256) {
     self.escapingSlashes = escapingSlashes
-    bytes.reserveCapacity(capacity)
+    storage.reserveCapacity(capacity)
   }
 
   /// An object's keys, written in the order given (sorted by the caller).
   public struct Fields {
-    private var count = 0
+    @usableFromInline var count = 0
 
-    public init() {}
+    @inlinable public init() {}
 
-    public mutating func key(_ name: StaticString, _ out: inout JSONBytes, value: (inout JSONBytes) -> Void) {
-      out.bytes.append(count == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+    @inlinable public mutating func key(_ name: StaticString, _ out: inout JSONBytes, value: (inout JSONBytes) -> Void)
+    {
+      out.storage.append(count == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
       count += 1
-      out.bytes.append(UInt8(ascii: "\""))
-      out.bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      out.bytes.append(contentsOf: "\":".utf8)
+      out.storage.append(UInt8(ascii: "\""))
+      out.storage.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+      out.storage.append(contentsOf: "\":".utf8)
       value(&out)
     }
 
-    public func close(_ out: inout JSONBytes) {
-      if count == 0 { out.bytes.append(UInt8(ascii: "{")) }
-      out.bytes.append(UInt8(ascii: "}"))
+    @inlinable public func close(_ out: inout JSONBytes) {
+      if count == 0 { out.storage.append(UInt8(ascii: "{")) }
+      out.storage.append(UInt8(ascii: "}"))
     }
   }
 
-  public mutating func array<Element>(_ elements: [Element], _ write: (inout JSONBytes, Element) -> Void) {
-    bytes.append(UInt8(ascii: "["))
+  @inlinable public mutating func array<Element>(_ elements: [Element], _ write: (inout JSONBytes, Element) -> Void) {
+    storage.append(UInt8(ascii: "["))
     for (index, element) in elements.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      if index > 0 { storage.append(UInt8(ascii: ",")) }
       write(&self, element)
     }
-    bytes.append(UInt8(ascii: "]"))
+    storage.append(UInt8(ascii: "]"))
   }
 
-  public mutating func int(_ value: some BinaryInteger) { bytes.append(contentsOf: String(value).utf8) }
+  @inlinable public mutating func int(_ value: some BinaryInteger) { storage.append(contentsOf: String(value).utf8) }
 
-  public mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
+  @inlinable public mutating func bool(_ value: Bool) { storage.append(contentsOf: (value ? "true" : "false").utf8) }
 
-  public mutating func string(_ value: String) {
-    bytes.append(UInt8(ascii: "\""))
+  @inlinable public mutating func string(_ value: String) {
+    storage.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { utf8 in
       var plain = 0  // the start of the run of bytes written as they are
       for (index, byte) in utf8.enumerated() where Self.needsEscape(byte, slashes: escapingSlashes) {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
+        storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain..<index]))
         escape(byte)
         plain = index + 1
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
+      storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
     }
-    bytes.append(UInt8(ascii: "\""))
+    storage.append(UInt8(ascii: "\""))
   }
 
   /// A date as `JSONEncoder`'s `.iso8601` strategy writes it: UTC, to the second below; Foundation
   /// writes those outside the years 1583–9999.
-  public mutating func date(_ date: Date) {
+  @inlinable public mutating func date(_ date: Date) {
     let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
     let (days, second) = seconds.quotientAndRemainderFlooring(by: 86_400)
     let (year, month, day) = Self.civil(days: days)
     // Foundation's calendar is Julian before October 1582, and a year past 9999 has more digits.
     guard (1583...9999).contains(year) else {
-      bytes.append(UInt8(ascii: "\""))
-      bytes.append(contentsOf: date.formatted(.iso8601).utf8)
-      bytes.append(UInt8(ascii: "\""))
+      storage.append(UInt8(ascii: "\""))
+      storage.append(contentsOf: date.formatted(.iso8601).utf8)
+      storage.append(UInt8(ascii: "\""))
       return
     }
-    bytes.append(UInt8(ascii: "\""))
+    storage.append(UInt8(ascii: "\""))
     digits(year, 4)
-    bytes.append(UInt8(ascii: "-"))
+    storage.append(UInt8(ascii: "-"))
     digits(month, 2)
-    bytes.append(UInt8(ascii: "-"))
+    storage.append(UInt8(ascii: "-"))
     digits(day, 2)
-    bytes.append(UInt8(ascii: "T"))
+    storage.append(UInt8(ascii: "T"))
     digits(second / 3600, 2)
-    bytes.append(UInt8(ascii: ":"))
+    storage.append(UInt8(ascii: ":"))
     digits(second / 60 % 60, 2)
-    bytes.append(UInt8(ascii: ":"))
+    storage.append(UInt8(ascii: ":"))
     digits(second % 60, 2)
-    bytes.append(contentsOf: "Z\"".utf8)
+    storage.append(contentsOf: "Z\"".utf8)
   }
 
-  private mutating func digits(_ value: Int64, _ width: Int) {
+  @inlinable mutating func digits(_ value: Int64, _ width: Int) {
     var divisor: Int64 = 1
     for _ in 1..<width { divisor *= 10 }
     while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+      storage.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
       divisor /= 10
     }
   }
 
   /// The proleptic Gregorian year, month and day of a count of days since 1970-01-01 (Howard
   /// Hinnant's `civil_from_days`).
-  private static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+  @inlinable static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let shifted = days + 719_468
     let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
     let dayOfEra = shifted - era * 146_097
@@ -113,32 +116,32 @@ public struct JSONBytes {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
-  private static func needsEscape(_ byte: UInt8, slashes: Bool) -> Bool {
+  @inlinable static func needsEscape(_ byte: UInt8, slashes: Bool) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (slashes && byte == UInt8(ascii: "/"))
   }
 
-  private mutating func escape(_ byte: UInt8) {
+  @usableFromInline mutating func escape(_ byte: UInt8) {
     switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: "\\\"".utf8)
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: "\\\\".utf8)
-    case UInt8(ascii: "/"): bytes.append(contentsOf: "\\/".utf8)
-    case 0x08: bytes.append(contentsOf: "\\b".utf8)
-    case 0x0C: bytes.append(contentsOf: "\\f".utf8)
-    case 0x0A: bytes.append(contentsOf: "\\n".utf8)
-    case 0x0D: bytes.append(contentsOf: "\\r".utf8)
-    case 0x09: bytes.append(contentsOf: "\\t".utf8)
+    case UInt8(ascii: "\""): storage.append(contentsOf: "\\\"".utf8)
+    case UInt8(ascii: "\\"): storage.append(contentsOf: "\\\\".utf8)
+    case UInt8(ascii: "/"): storage.append(contentsOf: "\\/".utf8)
+    case 0x08: storage.append(contentsOf: "\\b".utf8)
+    case 0x0C: storage.append(contentsOf: "\\f".utf8)
+    case 0x0A: storage.append(contentsOf: "\\n".utf8)
+    case 0x0D: storage.append(contentsOf: "\\r".utf8)
+    case 0x09: storage.append(contentsOf: "\\t".utf8)
     default:
       let hex = Array("0123456789abcdef".utf8)
-      bytes.append(contentsOf: "\\u00".utf8)
-      bytes.append(hex[Int(byte >> 4)])
-      bytes.append(hex[Int(byte & 0xF)])
+      storage.append(contentsOf: "\\u00".utf8)
+      storage.append(hex[Int(byte >> 4)])
+      storage.append(hex[Int(byte & 0xF)])
     }
   }
 }
 
 extension Int64 {
   /// The quotient rounded down and the remainder with the divisor's sign.
-  fileprivate func quotientAndRemainderFlooring(by divisor: Int64) -> (Int64, Int64) {
+  @inlinable func quotientAndRemainderFlooring(by divisor: Int64) -> (Int64, Int64) {
     let (quotient, remainder) = quotientAndRemainder(dividingBy: divisor)
     return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
   }
