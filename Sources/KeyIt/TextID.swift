@@ -23,6 +23,9 @@ public enum TextID {
     private let lock = NSLock()
     private var lastMillis: UInt64 = 0
     private var sequence: UInt16 = 0
+    /// Random words from the system, drawn 64 at a time: one system call for dozens of ids, not one
+    /// each (an import of Psalms makes thousands).
+    private var random: [UInt64] = []
 
     func next() -> String {
       var millis = UInt64(Date().timeIntervalSince1970 * 1000)
@@ -35,17 +38,16 @@ public enum TextID {
           sequence = 0
         }
       } else {
-        sequence = UInt16.random(in: 0...0x1FF)
+        sequence = UInt16(truncatingIfNeeded: takeRandom()) & 0x1FF
       }
       lastMillis = millis
       let counter = sequence
+      let random = takeRandom()
       lock.unlock()
       var bytes = [UInt8](repeating: 0, count: 16)
       for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (8 * (5 - index))) }
       bytes[6] = 0x70 | UInt8(counter >> 8)
       bytes[7] = UInt8(truncatingIfNeeded: counter)
-      var system = SystemRandomNumberGenerator()
-      let random: UInt64 = system.next()  // one system call for all eight bytes
       for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: random >> (8 * (index - 8))) }
       bytes[8] = 0x80 | (bytes[8] & 0x3F)
       let digits = Array("0123456789abcdef".utf8)
@@ -57,6 +59,16 @@ public enum TextID {
         text.append(digits[Int(byte & 0xF)])
       }
       return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The next random word (under the lock), refilling the words from the system when none is
+    /// left (glibc's `arc4random_buf`: `getrandom` underneath, and it cannot fail).
+    private func takeRandom() -> UInt64 {
+      if random.isEmpty {
+        random = [UInt64](repeating: 0, count: 64)
+        random.withUnsafeMutableBytes { arc4random_buf($0.baseAddress!, $0.count) }
+      }
+      return random.removeLast()
     }
   }
 }
