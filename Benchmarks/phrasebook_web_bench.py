@@ -76,22 +76,29 @@ def main():
             const start = performance.now();
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
         """) for _ in range(SEARCHES // 4)]
-        # The same with no request at all: a search's result list already in the page (50 rows),
-        # put back into the list by the input's handler, to the next frame painted. Drawing the
-        # rows costs this much however fast the answer comes.
-        driver.execute_async_script("""
+        # The same with no request at all: a search's rows already in the page put back into the
+        # list by the input's handler, to the next frame painted. Drawing the rows costs this much
+        # however fast the answer comes: all 50 of a page, and the screenful the page draws in the
+        # keystroke's frame (the rest follows once that frame is painted).
+        screenful = driver.execute_async_script("""
             const done = arguments[0];
             const search = document.getElementById("search");
             const list = document.getElementById("pairs");
-            search.value = "d"; search.dispatchEvent(new Event("input"));
             new MutationObserver((changes, observer) => {
-              if (list.dataset.query === "d") { observer.disconnect(); done(); }
+              if (list.dataset.query !== "d") return;
+              observer.disconnect();
+              const drawn = list.children.length;
+              const complete = () => list.hasAttribute("aria-busy") ? setTimeout(complete, 10) : done(drawn);
+              complete();
             }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
+            search.value = "d"; search.dispatchEvent(new Event("input"));
         """)
-        drawn = [driver.execute_async_script("""
-            const done = arguments[0];
+        rows_drawn = driver.execute_script("return document.getElementById('pairs').children.length")
+        drawing = """
+            const [count, done] = arguments;
             const list = document.getElementById("pairs");
-            const rows = [...list.children].map((row) => row.cloneNode(true));
+            window.pageRows = window.pageRows || [...list.children].map((row) => row.cloneNode(true));
+            const rows = window.pageRows.slice(0, count).map((row) => row.cloneNode(true));
             const probe = document.createElement("input");
             document.body.append(probe);
             probe.addEventListener("input", () => {
@@ -100,8 +107,9 @@ def main():
             });
             const start = performance.now();
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
-        """) for _ in range(SEARCHES // 4)]
-        rows_drawn = driver.execute_script("return document.getElementById('pairs').children.length")
+        """
+        drawn = [driver.execute_async_script(drawing, rows_drawn) for _ in range(SEARCHES // 4)]
+        drawn_first = [driver.execute_async_script(drawing, screenful) for _ in range(SEARCHES // 4)]
         latencies = {length: [] for length in range(1, 5)}
         targets = [two for _, two in list(pairs)[:PAIRS]]
         for round_ in range(SEARCHES):
@@ -140,9 +148,14 @@ def main():
           f"| {statistics.median(bare):.1f} ms | {bare[int(len(bare) * 0.9) - 1]:.1f} ms | {bare99:.1f} ms | |")
     drawn.sort()
     drawn99 = drawn[max(0, -(-len(drawn) * 99 // 100) - 1)]
-    print(f"| no request: input → a result list already in the page ({rows_drawn} rows) put into the list → "
+    print(f"| no request: input → a page of results already in the page ({rows_drawn} rows) put into the list → "
           f"next frame | {statistics.median(drawn):.1f} ms | {drawn[int(len(drawn) * 0.9) - 1]:.1f} ms "
           f"| {drawn99:.1f} ms | |")
+    drawn_first.sort()
+    first99 = drawn_first[max(0, -(-len(drawn_first) * 99 // 100) - 1)]
+    print(f"| no request: input → the screenful the page draws first ({screenful} rows) put into the list → "
+          f"next frame | {statistics.median(drawn_first):.1f} ms | {drawn_first[int(len(drawn_first) * 0.9) - 1]:.1f} ms "
+          f"| {first99:.1f} ms | |")
     for length, times in latencies.items():
         times.sort()
         p99 = times[max(0, -(-len(times) * 99 // 100) - 1)]
@@ -150,8 +163,9 @@ def main():
               f"| {times[int(len(times) * 0.9) - 1]:.1f} ms | {p99:.1f} ms | ≤ 16 ms |")
         print_goal(f"Phrasebook keystroke → results on screen, Chromium, {length}-letter prefixes, {PAIRS} pairs (p99)",
                    f"{p99:.1f} ms", f"one frame at 60 Hz: 16 ms; input → next frame with no work {floor99:.1f} ms; "
-                   f"with a bare round trip to the server {bare99:.1f} ms; drawing the rows with no request {drawn99:.1f} ms",
-                   f"{p99 / 16:.2f}× the frame, {p99 / drawn99:.2f}× drawing with no request", "≤ 16 ms",
+                   f"with a bare round trip to the server {bare99:.1f} ms; drawing the first screenful "
+                   f"({screenful} rows) with no request {first99:.1f} ms",
+                   f"{p99 / 16:.2f}× the frame, {p99 / first99:.2f}× drawing with no request", "≤ 16 ms",
                    p99 <= 16)
 
 if __name__ == "__main__":

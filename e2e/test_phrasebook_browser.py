@@ -358,8 +358,53 @@ def test_the_letter_index_jumps_through_a_long_welsh_list(browser, server):
     wait_for(browser, lambda d: d.execute_script(first_word) == "ll000")
     next(b for b in index if b.text == "L").click()
     wait_for(browser, lambda d: d.execute_script(first_word) == "lo000")
+    wait_for(browser, lambda d: d.execute_script(LIST_COMPLETE))
     shown = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")]
     assert shown[59:61] == ["lo059", "ll000"], "in Welsh, l comes before ll"
+
+
+# The list is busy while rows below the fold are still being added.
+LIST_COMPLETE = "return !document.getElementById('pairs').hasAttribute('aria-busy')"
+
+
+def test_a_search_draws_a_screenful_in_its_frame_then_the_rest_and_more_keeps_the_place(browser, server):
+    post_json(server, "/api/phrasebook/books", {"name": "Tai", "languages": "cy:Welsh,en:English"})
+    import_pairs(server, [{"wordone": f"tŷ{n:03d}", "wordtwo": f"house {n}"} for n in range(130)], book="Tai")
+    for width, height in ((1280, 900), (360, 740)):
+        browser.set_window_size(width, height)
+        browser.get(server.base + "/phrasebook?book=Tai")
+        wait_for(browser, lambda d: d.execute_script(LIST_COMPLETE) and d.find_elements(By.CSS_SELECTOR, "#pairs a.word"))
+        # The list as the search's answer first puts it in the page, before the next frame.
+        first = browser.execute_async_script("""
+            const done = arguments[0];
+            const list = document.getElementById("pairs"), search = document.getElementById("search");
+            new MutationObserver((changes, observer) => {
+              if (list.dataset.query !== "ty") return;
+              observer.disconnect();
+              done({drawn: list.children.length, busy: list.getAttribute("aria-busy"),
+                    bottom: list.lastElementChild.getBoundingClientRect().bottom, screen: innerHeight});
+            }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
+            search.value = "ty"; search.dispatchEvent(new Event("input"));
+        """)
+        assert first["busy"] == "true" and first["drawn"] < 50, first
+        assert first["bottom"] >= first["screen"], f"the rows drawn first fill the screen: {first}"
+        wait_for(browser, lambda d: d.execute_script(LIST_COMPLETE))
+        words = [a.get_attribute("textContent") for a in browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")]
+        assert words == [f"tŷ{n:03d}" for n in range(50)], "every row of the page, in order, once"
+    more = browser.find_element(By.ID, "more")
+    browser.execute_script("arguments[0].scrollIntoView({block: 'end'})", more)
+    place = browser.execute_script("return scrollY")
+    # Every count of rows the list goes through while the next page comes in.
+    browser.execute_script("""
+        const list = document.getElementById("pairs");
+        window.rowCounts = [];
+        new MutationObserver(() => rowCounts.push(list.children.length)).observe(list, { childList: true });
+    """)
+    more.click()
+    wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pairs a.word")) == 100)
+    assert browser.execute_script(LIST_COMPLETE)
+    assert min(browser.execute_script("return rowCounts")) >= 50, "the next page comes whole: no row shown leaves"
+    assert browser.execute_script("return scrollY") >= place, "the reader stays where they were"
 
 
 PAYLOAD = '<img src=x onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>'

@@ -26,29 +26,54 @@ async function load(append = false) {
   const page = await api("GET", `/api/phrasebook/pairs?${bookQuery}&q=${encodeURIComponent(query)}&offset=${offset}&limit=${limit}`);
   if (mine !== generation) return;
   shown = append ? shown.concat(page.pairs) : page.pairs;
-  render(page.total, page.capped, page.pairs.length === limit);
+  render(page.total, page.capped, page.pairs.length === limit, append);
 }
 
 /**
  * One row per first word, listing every translation (the Welsh seed's custom cell). `capped` when
  * a search counted `total` matches and stopped there: more match, and the next page is offered
- * while the last one came full.
+ * while the last one came full. The rows that fill the screen are drawn in the frame after the
+ * key; the others, below the fold, are added once that frame is painted (all at once when the
+ * list grows by a page: the reader is at its end).
  */
-function render(total, capped = false, lastPageFull = false) {
+function render(total, capped = false, lastPageFull = false, whole = false) {
   const rows = [];
   for (const entry of shown) {
     const last = rows[rows.length - 1];
     if (last && last.word === entry.pair.wordOne) last.entries.push(entry);
     else rows.push({ word: entry.pair.wordOne, entries: [entry] });
   }
-  list.replaceChildren(...rows.map((row) => el("li", { class: "pair-row" },
-    el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
-    speaker(row.entries[0].pair.id, "one", row.word),
-    el("ul", { class: "translations" }, ...row.entries.map(translation)))));
+  const first = whole ? rows.length : screenful();
+  list.replaceChildren(...rows.slice(0, first).map(rowNode));
   count.textContent = capped ? moreThan(total) : t("phrasebook.js.pairs", { count: total });
   more.hidden = capped ? !lastPageFull : (query ? 0 : start) + shown.length >= total;
   list.dataset.query = query;  // what is on screen, for tests and the benchmark
   if (!performance.getEntriesByName("phrasebook-rendered").length) performance.mark("phrasebook-rendered");
+  const mine = generation;
+  list.removeAttribute("aria-busy");
+  if (rows.length > first) {
+    list.setAttribute("aria-busy", "true");  // until every row is in
+    requestAnimationFrame(() => setTimeout(() => {
+      if (mine !== generation) return;
+      list.append(...rows.slice(first).map(rowNode));
+      list.removeAttribute("aria-busy");
+    }, 0));
+  }
+}
+
+/** How many rows the screen shows below the list's top, and one more: at least ten. A row is
+ * never drawn lower than its `contain-intrinsic-size` (2.6rem); 2.5rem is taken to be sure. */
+function screenful() {
+  const top = Math.max(0, list.getBoundingClientRect().top);
+  const rowMinHeight = 2.5 * parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return Math.max(10, Math.ceil((window.innerHeight - top) / rowMinHeight) + 1);
+}
+
+function rowNode(row) {
+  return el("li", { class: "pair-row" },
+    el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
+    speaker(row.entries[0].pair.id, "one", row.word),
+    el("ul", { class: "translations" }, ...row.entries.map(translation)));
 }
 
 /** "More than 1,000 pairs" in the page's language (the layout puts the message on #count). */
