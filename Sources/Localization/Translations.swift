@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The interface languages Scriptorium ships, read from `locales/<language>.po`, and the
 /// choice of one for a request or a command.
@@ -10,9 +11,8 @@ public struct Translations: Sendable {
   ]
   public static let source = "en"
 
-  /// Every catalog by language tag, the pseudo-locales included.
-  public let catalogs: [String: POFile]
-  private let messages: [String: [String: Message]]
+  /// The catalogs, each read the first time a language is asked for.
+  private let store: CatalogStore
 
   /// The catalogs bundled with Scriptorium.
   public static let bundled: Translations = {
@@ -23,37 +23,44 @@ public struct Translations: Sendable {
     }
   }()
 
-  /// The catalogs of a folder of `<language>.po` files (one of them `en.po`).
+  /// The catalogs of a folder of `<language>.po` files (one of them `en.po`, read at once: every
+  /// language falls back to it). The others are read when their language is first asked for, so
+  /// a command or the server starts without parsing languages nobody uses.
   public init(folder: URL) throws {
-    var catalogs: [String: POFile] = [:]
+    var files: [String: URL] = [:]
     for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".po") {
-      let url = folder.appendingPathComponent(name)
-      catalogs[String(name.dropLast(3))] = try POFile(text: try String(contentsOf: url, encoding: .utf8), file: name)
+      files[String(name.dropLast(3))] = folder.appendingPathComponent(name)
     }
-    try self.init(catalogs: catalogs)
+    guard let english = files[Self.source] else { throw Self.englishMissing }
+    store = CatalogStore(english: try CatalogStore.read(english), files: files)
   }
 
+  /// Catalogs already read, by language tag (one of them `en`).
   public init(catalogs: [String: POFile]) throws {
-    guard let english = catalogs[Self.source] else {
-      throw POFileError(file: "\(Self.source).po", line: 0, problem: "the English catalog is missing")
-    }
-    self.catalogs = catalogs
-    var messages = catalogs.mapValues(\.messages)
-    for pseudo in [PseudoLocale.accented, PseudoLocale.rightToLeft] {
-      messages[pseudo] = PseudoLocale.messages(from: english.messages)
-    }
-    self.messages = messages
+    guard let english = catalogs[Self.source] else { throw Self.englishMissing }
+    store = CatalogStore(english: english, files: [:], read: catalogs)
+  }
+
+  private static let englishMissing = POFileError(
+    file: "\(source).po", line: 0, problem: "the English catalog is missing")
+
+  /// Every catalog by language tag (each read now if it was not yet), for checks of them all.
+  public var catalogs: [String: POFile] {
+    Dictionary(uniqueKeysWithValues: store.tags.map { ($0, store.catalog($0)) })
   }
 
   /// The languages a request or command may choose: the catalogs and the pseudo-locales.
-  public var available: [String] { messages.keys.sorted() }
+  public var available: [String] { (store.tags + [PseudoLocale.accented, PseudoLocale.rightToLeft]).sorted() }
 
   /// The words of one language (English for a language there is no catalog of).
   public func localizer(_ language: String) -> Localizer {
-    let tag = messages[language] == nil ? Self.source : language
-    let plurals = tag == PseudoLocale.rightToLeft || tag == PseudoLocale.accented ? "en" : tag
-    return Localizer(
-      language: tag, pluralLanguage: plurals, messages: messages[tag]!, fallback: messages[Self.source]!)
+    let english = store.catalog(Self.source).messages
+    if language == PseudoLocale.accented || language == PseudoLocale.rightToLeft {
+      return Localizer(
+        language: language, pluralLanguage: Self.source, messages: store.pseudoMessages, fallback: english)
+    }
+    let tag = store.tags.contains(language) ? language : Self.source
+    return Localizer(language: tag, messages: store.catalog(tag).messages, fallback: english)
   }
 
   /// The language of a request: the cookie's choice when it is one of ours, else the first
@@ -80,9 +87,9 @@ public struct Translations: Sendable {
   /// Our tag for a wanted language: the same tag (any case), else its first part.
   func match(_ wanted: String) -> String? {
     let wanted = wanted.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "_", with: "-").lowercased()
-    if let exact = messages.keys.first(where: { $0.lowercased() == wanted }) { return exact }
+    if let exact = available.first(where: { $0.lowercased() == wanted }) { return exact }
     let primary = String(wanted.prefix { $0 != "-" })
-    return messages.keys.first { $0.lowercased() == primary }
+    return available.first { $0.lowercased() == primary }
   }
 
   /// The language ranges of an `Accept-Language` header, best first (equal qualities keep their order).
@@ -94,5 +101,53 @@ public struct Translations: Sendable {
       return quality > 0 ? (range, quality, index) : nil
     }
     return ranges.sorted { ($0.1, -$0.2) > ($1.1, -$1.2) }.map(\.0)
+  }
+}
+
+/// The catalogs of a `Translations`: English from the start, every other language the first time
+/// it is asked for (then kept), and the pseudo-locales made from English when first asked for.
+private final class CatalogStore: Sendable {
+  /// The language tags there is a catalog of.
+  let tags: [String]
+  private let files: [String: URL]
+  private let read: Mutex<[String: POFile]>
+  private let pseudo: Mutex<[String: Message]?> = Mutex(nil)
+
+  init(english: POFile, files: [String: URL], read catalogs: [String: POFile] = [:]) {
+    var catalogs = catalogs
+    catalogs[Translations.source] = english
+    tags = Set(files.keys).union(catalogs.keys).sorted()
+    self.files = files
+    read = Mutex(catalogs)
+  }
+
+  static func read(_ url: URL) throws -> POFile {
+    try POFile(text: try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
+  }
+
+  /// The catalog of a tag in `tags`. A shipped catalog that cannot be read is a broken build
+  /// (`CatalogCheckTests` reads them all), so it stops the program, as at start it would.
+  func catalog(_ tag: String) -> POFile {
+    read.withLock { read in
+      if let catalog = read[tag] { return catalog }
+      do {
+        let catalog = try Self.read(files[tag]!)
+        read[tag] = catalog
+        return catalog
+      } catch {
+        fatalError("the message catalog \(tag).po cannot be read: \(error)")
+      }
+    }
+  }
+
+  /// The English messages made strange (both pseudo-locales share them).
+  var pseudoMessages: [String: Message] {
+    let english = catalog(Translations.source).messages
+    return pseudo.withLock { pseudo in
+      if let pseudo { return pseudo }
+      let made = PseudoLocale.messages(from: english)
+      pseudo = made
+      return made
+    }
   }
 }
