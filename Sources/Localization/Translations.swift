@@ -44,23 +44,27 @@ public struct Translations: Sendable {
   private static let englishMissing = POFileError(
     file: "\(source).po", line: 0, problem: "the English catalog is missing")
 
-  /// Every catalog by language tag (each read now if it was not yet), for checks of them all.
+  /// Every catalog that reads, by language tag (each read now if it was not yet): a broken one is
+  /// missing here, which the catalog checks catch.
   public var catalogs: [String: POFile] {
-    Dictionary(uniqueKeysWithValues: store.tags.map { ($0, store.catalog($0)) })
+    store.tags.reduce(into: [:]) { catalogs, tag in catalogs[tag] = try? store.catalog(tag).get() }
   }
 
   /// The languages a request or command may choose: the catalogs and the pseudo-locales.
-  public var available: [String] { (store.tags + [PseudoLocale.accented, PseudoLocale.rightToLeft]).sorted() }
+  public var available: [String] { store.available }
 
-  /// The words of one language (English for a language there is no catalog of).
+  /// The words of one language (English for a language there is no catalog of, or whose catalog
+  /// cannot be read: one broken file must not stop a server that others are using).
   public func localizer(_ language: String) -> Localizer {
-    let english = store.catalog(Self.source).messages
+    let english = store.english.messages
     if language == PseudoLocale.accented || language == PseudoLocale.rightToLeft {
       return Localizer(
         language: language, pluralLanguage: Self.source, messages: store.pseudoMessages, fallback: english)
     }
-    let tag = store.tags.contains(language) ? language : Self.source
-    return Localizer(language: tag, messages: store.catalog(tag).messages, fallback: english)
+    guard store.tags.contains(language), case .success(let catalog) = store.catalog(language) else {
+      return Localizer(language: Self.source, messages: english, fallback: english)
+    }
+    return Localizer(language: language, messages: catalog.messages, fallback: english)
   }
 
   /// The language of a request: the cookie's choice when it is one of ours, else the first
@@ -105,47 +109,50 @@ public struct Translations: Sendable {
 }
 
 /// The catalogs of a `Translations`: English from the start, every other language the first time
-/// it is asked for (then kept), and the pseudo-locales made from English when first asked for.
+/// it is asked for (then kept, or its error kept), and the pseudo-locales made from English when
+/// first asked for.
 private final class CatalogStore: Sendable {
+  let english: POFile
   /// The language tags there is a catalog of.
   let tags: [String]
+  /// The tags and the pseudo-locales, sorted.
+  let available: [String]
   private let files: [String: URL]
-  private let read: Mutex<[String: POFile]>
+  private let read: Mutex<[String: Result<POFile, any Error>]>
   private let pseudo: Mutex<[String: Message]?> = Mutex(nil)
 
   init(english: POFile, files: [String: URL], read catalogs: [String: POFile] = [:]) {
-    var catalogs = catalogs
-    catalogs[Translations.source] = english
-    tags = Set(files.keys).union(catalogs.keys).sorted()
+    self.english = english
+    tags = Set(files.keys).union(catalogs.keys).union([Translations.source]).sorted()
+    available = (tags + [PseudoLocale.accented, PseudoLocale.rightToLeft]).sorted()
     self.files = files
-    read = Mutex(catalogs)
+    read = Mutex(catalogs.mapValues { .success($0) }.merging([Translations.source: .success(english)]) { $1 })
   }
 
   static func read(_ url: URL) throws -> POFile {
     try POFile(text: try String(contentsOf: url, encoding: .utf8), file: url.lastPathComponent)
   }
 
-  /// The catalog of a tag in `tags`. A shipped catalog that cannot be read is a broken build
-  /// (`CatalogCheckTests` reads them all), so it stops the program, as at start it would.
-  func catalog(_ tag: String) -> POFile {
+  /// The catalog of a tag in `tags`, read the first time; a catalog that cannot be read is said
+  /// once on standard error (file, line and problem) and its language shown in English.
+  func catalog(_ tag: String) -> Result<POFile, any Error> {
     read.withLock { read in
-      if let catalog = read[tag] { return catalog }
-      do {
-        let catalog = try Self.read(files[tag]!)
-        read[tag] = catalog
-        return catalog
-      } catch {
-        fatalError("the message catalog \(tag).po cannot be read: \(error)")
+      if let known = read[tag] { return known }
+      let result = Result { try Self.read(files[tag]!) }
+      if case .failure(let error) = result {
+        FileHandle.standardError.write(
+          Data("scriptorium: \(tag).po cannot be read, so \(tag) is shown in English: \(error)\n".utf8))
       }
+      read[tag] = result
+      return result
     }
   }
 
   /// The English messages made strange (both pseudo-locales share them).
   var pseudoMessages: [String: Message] {
-    let english = catalog(Translations.source).messages
-    return pseudo.withLock { pseudo in
+    pseudo.withLock { pseudo in
       if let pseudo { return pseudo }
-      let made = PseudoLocale.messages(from: english)
+      let made = PseudoLocale.messages(from: english.messages)
       pseudo = made
       return made
     }

@@ -9,11 +9,17 @@ import Testing
   func folder(_ catalogs: [String: String]) throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalogs-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    for (tag, greeting) in catalogs {
-      try "msgid \"greeting\"\nmsgstr \"\(greeting)\"\n".write(
-        to: folder.appendingPathComponent("\(tag).po"), atomically: true, encoding: .utf8)
-    }
+    for (tag, greeting) in catalogs { try write(greeting: greeting, tag: tag, in: folder) }
     return folder
+  }
+
+  /// A catalog of one message, `greeting`.
+  func write(greeting: String, tag: String, in folder: URL) throws {
+    try write("msgid \"greeting\"\nmsgstr \"\(greeting)\"\n", tag: tag, in: folder)
+  }
+
+  func write(_ text: String, tag: String, in folder: URL) throws {
+    try text.write(to: folder.appendingPathComponent("\(tag).po"), atomically: true, encoding: .utf8)
   }
 
   @Test func aCatalogIsReadWhenItsLanguageIsFirstAskedForAndThenKept() throws {
@@ -22,11 +28,9 @@ import Testing
     let translations = try Translations(folder: folder)
     #expect(translations.available == ["ar-XB", "en", "en-XA", "sv"], "known before any catalog but English is read")
     // Changed on disk after start, before Swedish was asked for: the change is what is read.
-    try "msgid \"greeting\"\nmsgstr \"God dag\"\n".write(
-      to: folder.appendingPathComponent("sv.po"), atomically: true, encoding: .utf8)
+    try write(greeting: "God dag", tag: "sv", in: folder)
     #expect(translations.localizer("sv").t("greeting") == "God dag")
-    try "msgid \"greeting\"\nmsgstr \"Tjena\"\n".write(
-      to: folder.appendingPathComponent("sv.po"), atomically: true, encoding: .utf8)
+    try write(greeting: "Tjena", tag: "sv", in: folder)
     #expect(translations.localizer("sv").t("greeting") == "God dag", "read once, then kept")
     #expect(translations.localizer("xx").t("greeting") == "Hello", "a language with no catalog is English")
     #expect(translations.localizer("en-XA").t("greeting").hasPrefix("⟦Ĥéĺĺö"))
@@ -39,8 +43,19 @@ import Testing
     #expect(throws: POFileError.self) { try Translations(folder: withoutEnglish) }
     let broken = try folder(["sv": "Hej"])
     defer { try? FileManager.default.removeItem(at: broken) }
-    try "msgstr \"no id\"\n".write(to: broken.appendingPathComponent("en.po"), atomically: true, encoding: .utf8)
+    try write("msgstr \"no id\"\n", tag: "en", in: broken)
     #expect(throws: POFileError.self) { try Translations(folder: broken) }
+  }
+
+  @Test func aBrokenCatalogFoundLateShowsItsLanguageInEnglishAndIsLeftOutOfTheChecks() throws {
+    let folder = try folder(["en": "Hello", "cy": "Helo"])
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let translations = try Translations(folder: folder)
+    try write("msgid \"greeting\"\nmsgstr \"Helo\"\nmsgid \"greeting\"\nmsgstr \"Eto\"\n", tag: "cy", in: folder)
+    let welsh = translations.localizer("cy")
+    #expect(welsh.language == "en" && welsh.t("greeting") == "Hello", "the server goes on, in English")
+    #expect(translations.localizer("cy").t("greeting") == "Hello", "the failure is kept, not read again")
+    #expect(Set(translations.catalogs.keys) == ["en"], "the checks see the broken catalog missing")
   }
 
   @Test func readingOneLanguageFromManyTasksAtOnceGivesOneCatalog() async throws {
