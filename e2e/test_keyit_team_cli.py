@@ -24,6 +24,10 @@ def test_join_status_sync_and_leave_from_the_command_line(tmp_path):
         assert a.json("team", "status")[0]["unsent"] > 0
         assert "sent" in a.run("team", "sync").stdout
         assert a.json("team", "status")[0]["unsent"] == 0
+        # A token beginning with "-" (a hub's older tokens could) is still read as the token.
+        dashed = b.run("team", "join", hub.address, "--token", "-" + token_b, "--bible", uid, check=False)
+        assert dashed.returncode != 0 and "Missing value" not in dashed.stderr
+        assert b.json("team", "status") == []
         joined = b.run("team", "join", hub.address, "--token", token_b, "--bible", uid)
         assert "Ruth CLI" in joined.stdout and token_b not in joined.stdout
         status = b.json("team", "status")

@@ -96,12 +96,16 @@ public enum HubRules {
     }
   }
 
-  /// A new invitation token: 32 random bytes, base64url without padding.
+  /// A new invitation token: 32 random bytes, base64url without padding, drawn again when it
+  /// would begin with "-" (one in 64), which a command line would take for an option.
   static func newToken() -> String {
     var generator = SystemRandomNumberGenerator()
-    let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+    while true {
+      let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+      let token = Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+        .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+      if !token.hasPrefix("-") { return token }
+    }
   }
 
   /// What the store keeps of a token.

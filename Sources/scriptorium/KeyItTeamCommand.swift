@@ -20,7 +20,8 @@ struct KeyItTeamJoin: AsyncParsableCommand {
       abstract: t("cli.help.keyItTeamJoin.abstract"))
   }
   @Argument(help: ArgumentHelp(t("cli.help.keyItTeamJoin.hub"))) var hub: String
-  @Option(help: ArgumentHelp(t("cli.help.keyItTeamJoin.token"))) var token: String
+  /// Taken whatever it begins with: a base64url token can begin with "-".
+  @Option(parsing: .unconditional, help: ArgumentHelp(t("cli.help.keyItTeamJoin.token"))) var token: String
   @Option(name: .customLong("bible"), help: ArgumentHelp(t("cli.help.keyItTeamJoin.bibleUID")))
   var bibleUID: String
   @OptionGroup var common: CommonOptions

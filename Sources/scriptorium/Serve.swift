@@ -16,7 +16,7 @@ struct Serve: AsyncParsableCommand {
   @Option(help: ArgumentHelp(t("cli.help.serve.host"))) var host = "127.0.0.1"
   @Option(help: ArgumentHelp(t("cli.help.port"))) var port = 8080
   @Option(help: ArgumentHelp(t("cli.help.dataFolder"))) var data: String?
-  @Option(help: ArgumentHelp(t("cli.help.serve.token"))) var token: String?
+  @Option(parsing: .unconditional, help: ArgumentHelp(t("cli.help.serve.token"))) var token: String?
   @Option(
     name: .customLong("allow-host"),
     help: ArgumentHelp(t("cli.help.serve.allowedHosts")))
