@@ -28,7 +28,7 @@ extension KeyItStore {
       guard (1...book.numChaps).contains(chapter) else {
         throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter, count: book.numChaps)
       }
-      return format.write(try self.exportContents(db, books: [book], chapters: chapter...chapter)[0])
+      return format.write(try self.exportContent(db, book: book, chapters: chapter...chapter))
     }
   }
 
@@ -36,7 +36,7 @@ extension KeyItStore {
   public func exportBook(bibleID: Int64?, code: String, format: ExportFormat = .usfm) async throws -> String {
     try await writer.read { db in
       let book = try self.book(db, bibleID: bibleID, code: code)
-      return format.write(try self.exportContents(db, books: [book])[0])
+      return format.write(try self.exportContent(db, book: book))
     }
   }
 
@@ -44,24 +44,22 @@ extension KeyItStore {
   public func exportBible(bibleID: Int64?, format: ExportFormat = .usfm) async throws
     -> [(fileName: String, text: String)]
   {
-    let (bible, contents) = try await writer.read { db in
+    // Each book is written in a task of its own as soon as its last chapter is read, on the other
+    // cores while the read goes on.
+    let (bible, books, writes) = try await writer.read { db in
       let bible = try Self.bible(db, bibleID)
       let books = try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
-      return (bible, try self.exportContents(db, books: books))
+      var writes = [Task<String, Never>?](repeating: nil, count: books.count)
+      try self.exportContents(db, books: books) { index, content in writes[index] = Task { format.write(content) } }
+      return (bible, books, writes)
     }
-    let names = try contents.map { content in
-      exportFileName(book: try bible.catalog.requireBook(code: content.code), bibleName: bible.name, format: format)
+    var files: [(fileName: String, text: String)] = []
+    for (book, write) in zip(books, writes) {
+      let name = exportFileName(
+        book: try bible.catalog.requireBook(code: book.bookCode), bibleName: bible.name, format: format)
+      files.append((fileName: name, text: await write!.value))
     }
-    // The books are written on every core, each in a task of its own.
-    let texts = await withTaskGroup(of: (Int, String).self) { group in
-      for (index, content) in contents.enumerated() {
-        group.addTask { (index, format.write(content)) }
-      }
-      var texts = [String](repeating: "", count: contents.count)
-      for await (index, text) in group { texts[index] = text }
-      return texts
-    }
-    return zip(names, texts).map { (fileName: $0, text: $1) }
+    return files
   }
 
   /// Imports USFM books into a Bible. Every file is read first; if any is malformed nothing is
@@ -240,11 +238,21 @@ extension KeyItStore {
     }
   }
 
+  /// One book's given chapters (all when nil), ready to write.
+  private func exportContent(_ db: Database, book: Book, chapters: ClosedRange<Int>? = nil) throws -> USFMBook {
+    var content: USFMBook?
+    try exportContents(db, books: [book], chapters: chapters) { _, book in content = book }
+    return content!
+  }
+
   /// The given chapters (all when nil) of books of one Bible, ready to write, read with one query
-  /// for their chapters and one for their items. Chapters never opened are written from the
+  /// for their chapters and one for their items, each book handed to `take` (with its index in
+  /// `books`) as soon as its last chapter is read. Chapters never opened are written from the
   /// versification (every `\c` and `\v`, empty) without creating their rows.
-  private func exportContents(_ db: Database, books: [Book], chapters: ClosedRange<Int>? = nil) throws -> [USFMBook] {
-    guard let bibleID = books.first?.bibleID else { return [] }
+  private func exportContents(
+    _ db: Database, books: [Book], chapters: ClosedRange<Int>? = nil, take: (Int, USFMBook) throws -> Void
+  ) throws {
+    guard let bibleID = books.first?.bibleID else { return }
     let bible = try Self.bible(db, bibleID)
     let numbers = chapters ?? 1...Int(Int32.max)
     // Only the four columns the export needs, by position.
@@ -257,32 +265,18 @@ extension KeyItStore {
         ORDER BY chapterID
         """, arguments: [bibleID, numbers.lowerBound, numbers.upperBound]
     ).map { (id: $0[0] as Int64, book: $0[1] as Int, number: $0[2] as Int, header: $0[3] as String?) }
+    let index = Dictionary(uniqueKeysWithValues: books.enumerated().map { ($1.bookID, $0) })
+    let bookOfChapter = Dictionary(uniqueKeysWithValues: rows.map { ($0.id, index[$0.book]!) })
+    let rowsByBook = Dictionary(grouping: rows, by: { index[$0.book]! })
+    var unread = rowsByBook.mapValues(\.count)
     var byChapter: [Int64: [VerseItem]] = [:]
-    let items = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT \(VerseItem.exportSelection) FROM VerseItems
-        WHERE chapterID IN (\(rows.map { String($0.id) }.joined(separator: ",")))
-        ORDER BY chapterID, \(VerseItem.printedOrder)
-        """)
-    // The rows come chapter by chapter: each chapter's run is filed once it ends.
-    var run: [VerseItem] = []
-    while let row = try items.next() {
-      let item = try VerseItem(exported: row)
-      if let last = run.last, last.chapterID != item.chapterID {
-        byChapter[last.chapterID] = run
-        run = []
-      }
-      run.append(item)
-    }
-    if let last = run.last { byChapter[last.chapterID] = run }
-    let rowsByBook = Dictionary(grouping: rows, by: \.book)
-    return try books.map { book in
+    func bookContent(_ position: Int) throws -> USFMBook {
+      let book = books[position]
       let spec = try bible.catalog.requireBook(code: book.bookCode)
-      let bookRows = rowsByBook[book.bookID] ?? []
+      let bookRows = rowsByBook[position] ?? []
       let chapterIDs = Dictionary(uniqueKeysWithValues: bookRows.map { ($0.number, $0.id) })
       let content = (chapters ?? 1...book.numChaps).map { number in
-        let stored = chapterIDs[number].flatMap { byChapter[$0] }
+        let stored = chapterIDs[number].flatMap { byChapter.removeValue(forKey: $0) }
         let items =
           stored
           ?? (1...spec.chapters[number - 1].verseCount).map {
@@ -297,5 +291,35 @@ extension KeyItStore {
           lines[row.number] = row.header?.components(separatedBy: "\n")
         })
     }
+    /// Files a chapter's items; its book is handed on once it was the book's last unread chapter.
+    func file(_ chapterID: Int64, _ items: [VerseItem]) throws {
+      byChapter[chapterID] = items
+      let position = bookOfChapter[chapterID]!
+      unread[position]! -= 1
+      if unread[position] == 0 { try take(position, try bookContent(position)) }
+    }
+    // Books with no chapter opened are written from the versification alone, at once.
+    for position in books.indices where rowsByBook[position] == nil { try take(position, try bookContent(position)) }
+    let items = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT \(VerseItem.exportSelection) FROM VerseItems
+        WHERE chapterID IN (\(rows.map { String($0.id) }.joined(separator: ",")))
+        ORDER BY chapterID, \(VerseItem.printedOrder)
+        """)
+    // The rows come chapter by chapter: each chapter's run is filed once it ends.
+    var run: [VerseItem] = []
+    while let row = try items.next() {
+      let item = try VerseItem(exported: row)
+      if let last = run.last, last.chapterID != item.chapterID {
+        try file(last.chapterID, run)
+        run = []
+      }
+      run.append(item)
+    }
+    if let last = run.last { try file(last.chapterID, run) }
+    // A chapter marked opened with no items left (none should be) is written empty.
+    for (position, count) in unread where count > 0 { try take(position, try bookContent(position)) }
   }
+
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import KeyIt
@@ -25,5 +26,27 @@ import Testing
     let recorded = try fixture("usfm-export/whole-bible.txt")
     let exported = try await Self.wholeBible(store)
     #expect(exported == recorded)
+  }
+
+  /// Each book is handed to its writer once its last opened chapter is read; chapters opened in a
+  /// random order across books (so a book's chapters are not next to each other in the table)
+  /// must all reach their book's file, and each file must be what exporting the book alone gives.
+  @Test(arguments: [1, 2, 3]) func chaptersOpenedInAnyOrderAllReachTheirBooksFile(seed: UInt64) async throws {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Order Bible")
+    var random = SeededGenerator(seed: seed)
+    let chapters = [("GEN", 1), ("GEN", 50), ("RUT", 2), ("RUT", 4), ("PSA", 119), ("PSA", 1), ("REV", 22), ("MAT", 5)]
+      .shuffled(using: &random)
+    for (code, number) in chapters {
+      let content = try await store.openChapter(bibleID: nil, code: code, chapter: number)
+      try await store.type([1: "mark \(code) \(number)"], in: content)
+    }
+    let files = try await store.exportBible(bibleID: nil)
+    #expect(files.count == 66)
+    for (code, number) in chapters {
+      let file = try #require(files.first { $0.text.hasPrefix("\\id \(code)") })
+      #expect(file.text.contains("\\v 1 mark \(code) \(number)\n"), "\(code) \(number)")
+      #expect(file.text == (try await store.exportBook(bibleID: nil, code: code)))
+    }
   }
 }
