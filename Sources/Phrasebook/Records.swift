@@ -145,7 +145,7 @@ extension WordPair {
       sql: "INSERT INTO WordPairs (\(Self.selection), sortKey) VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
     ).execute(arguments: [
       phrasebookID, wordOne, wordTwo, type, context, area, note, image, imageURL, imageCredit, imageLicence,
-      createdAt, updatedAt, sortKey,
+      StoredDate.value(createdAt), StoredDate.value(updatedAt), sortKey,
     ])
     id = db.lastInsertedRowID
   }

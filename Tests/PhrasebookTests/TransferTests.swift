@@ -45,6 +45,21 @@ import Testing
     #expect(changed.updated.map(\.wordOne) == ["now"])
   }
 
+  /// Every kind of value `JSONSerialization` gives comes out as its own kind (the conversion tries
+  /// the kinds in the order that is fastest, so a reordering must not turn `true` into 1 or an
+  /// object into null).
+  @Test func everyKindOfJSONValueIsReadAsItself() throws {
+    let text = #"[true, false, 0, 1, -2.5, 1e3, "x", "", null, [], {}, {"a": [true, "b", {"c": null}]}]"#
+    let value = JSONValue(try JSONSerialization.jsonObject(with: Data(text.utf8)))
+    #expect(
+      value
+        == .array([
+          .bool(true), .bool(false), .number("0"), .number("1"), .number("-2.5"), .number("1000.0"), .string("x"),
+          .string(""), .null, .array([]), .object([:]),
+          .object(["a": .array([.bool(true), .string("b"), .object(["c": .null])])]),
+        ]))
+  }
+
   @Test func malformedJSONIsAClearErrorAndWritesNothing() async throws {
     let store = try await welsh()
     for (text, expected) in [
