@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import Phrasebook
@@ -58,6 +59,22 @@ import Testing
           .string(""), .null, .array([]), .object([:]),
           .object(["a": .array([.bool(true), .string("b"), .object(["c": .null])])]),
         ]))
+  }
+
+  /// An import keeps up to 64 MiB of pages for its transaction and gives the connection its own
+  /// cache size back afterwards, whether its rows were saved or refused.
+  @Test func anImportGivesTheConnectionItsCacheSizeBack() async throws {
+    let store = try await welsh()
+    func cacheSize() async throws -> Int? {
+      try await store.writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+    }
+    let before = try await cacheSize()
+    #expect(before != -65536)
+    _ = try await store.importPairs(Data(seedJSON.utf8), format: .json)
+    #expect(try await cacheSize() == before)
+    let refused = try await store.importPairs(Data(#"[{"wordone": "x"}]"#.utf8), format: .json)
+    #expect(refused.rejected.count == 1 && refused.added.isEmpty)
+    #expect(try await cacheSize() == before)
   }
 
   @Test func malformedJSONIsAClearErrorAndWritesNothing() async throws {
