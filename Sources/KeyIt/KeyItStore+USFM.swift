@@ -241,7 +241,7 @@ extension KeyItStore {
   /// One book's given chapters (all when nil), ready to write.
   private func exportContent(_ db: Database, book: Book, chapters: ClosedRange<Int>? = nil) throws -> USFMBook {
     var content: USFMBook?
-    try exportContents(db, books: [book], chapters: chapters) { _, book in content = book }
+    try exportContents(db, books: [book], chapters: chapters) { _, read in content = read }
     return content!
   }
 
@@ -321,5 +321,4 @@ extension KeyItStore {
     // A chapter marked opened with no items left (none should be) is written empty.
     for (position, count) in unread where count > 0 { try take(position, try bookContent(position)) }
   }
-
 }

@@ -9,9 +9,11 @@ enum StoredDate {
 
   /// `date.databaseValue`, formatted again only when it differs from the last date asked for.
   static func value(_ date: Date) -> DatabaseValue {
-    if let last = last.withLock({ $0 }), last.date == date { return last.value }
-    let value = date.databaseValue
-    last.withLock { $0 = (date, value) }
-    return value
+    last.withLock { last in
+      if let last, last.date == date { return last.value }
+      let value = date.databaseValue
+      last = (date, value)
+      return value
+    }
   }
 }
