@@ -36,7 +36,8 @@ let package = Package(
     .target(
       name: "SyncHub",
       dependencies: [
-        "SyncLog", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "PostgresNIO", package: "postgres-nio"),
+        "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -52,7 +53,10 @@ let package = Package(
     ),
     .target(
       name: "KeyIt",
-      dependencies: ["AppSupport", "Localization", "SyncLog", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "AppSupport", "Localization", "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       resources: [.copy("Resources")]
     ),
     .target(

@@ -62,6 +62,31 @@ if ProcessInfo.processInfo.environment["IMPORT_ONLY"] != nil {
   exit(0)
 }
 
+// `AUTOSAVE_ONLY=1`: the store's text save alone (no HTTP), on the verses of Psalm 119 in turn as
+// the web benchmark saves them, to profile what a save costs in the core; and how long the
+// write-ahead log grew.
+if ProcessInfo.processInfo.environment["AUTOSAVE_ONLY"] != nil {
+  let path = freshPath()
+  let store = try KeyItStore(path: path)
+  _ = try await store.createBible(name: "Bench")
+  let psalm = try await store.chapter(bibleID: nil, code: "PSA", chapter: 119)
+  let verses = psalm.items.filter { $0.itemType == .verse }.map(\.itemID!)
+  var saves = 0
+  let times = try await wallTimes(runs: runs * 1000) {
+    saves += 1
+    _ = try await store.setText(
+      bibleID: nil, itemID: verses[saves % verses.count], text: "Blessed are those whose ways are blameless \(saves)")
+  }
+  let spread = Spread(times)
+  let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0
+  print(
+    String(
+      format: "store.setText, %d saves: p50 %.3f ms, p99 %.3f ms; the log's file %.1f MB", times.count, spread.p50,
+      spread.p99, Double(log) / 1e6))
+  try? FileManager.default.removeItem(at: scratch)
+  exit(0)
+}
+
 // (a) create-all against the sqlite3 CLI inserting the same rows in one transaction.
 let schemaPath = freshPath()
 _ = try KeyItStore(path: schemaPath)

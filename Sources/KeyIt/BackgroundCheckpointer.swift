@@ -1,22 +1,74 @@
 import GRDB
+import GRDBSQLite
+import Synchronization
 
-/// Copies the write-ahead log into the database file from its own connection, off the path of
-/// user actions. SQLite's automatic checkpoint runs inside whichever commit crosses its threshold
-/// and made one autosave in a few hundred take ten times longer; a passive checkpoint here never
-/// blocks writers, and the log is restarted by the next write once it has been copied.
+/// Copies the write-ahead log into the database file once the log is long enough to be worth it,
+/// from a connection of its own, so that no save waits for the copy.
+///
+/// - SQLite's automatic checkpoint runs inside whichever commit crosses its threshold and made one
+///   autosave in a few hundred take ten times longer, so it is off and this copies instead.
+/// - A log copied whole is restarted by the next commit, which then syncs the log's header as well
+///   as its pages. Copying every 100 ms made nearly every save of a person typing pay for two
+///   syncs, so the log is copied only once it holds `copyAt` pages.
+/// - While saves never pause, a copy from another connection never catches up, the log is never
+///   restarted and its file grows (to 170 MB in five seconds of saves), and a sync that grows a
+///   file also writes its size. Past `restartAt` pages the last pages are copied on the writer's
+///   own queue, between two saves, so the copy is whole and the next commit restarts the log: its
+///   file keeps its size and later saves overwrite it.
 final class BackgroundCheckpointer: Sendable {
-  private let task: Task<Void, Never>
+  /// The pages in the log after the writer's last commit, as SQLite's WAL hook reports them.
+  final class LogLength: Sendable {
+    let pages = Atomic<Int>(0)
+  }
 
-  /// Starts checkpointing `path` every `interval`; stops when this object goes away.
-  init(path: String, interval: Duration = .milliseconds(100)) throws {
+  private let task: Task<Void, Never>
+  private let writer: DatabasePool
+  /// The log's length as the writer last reported it; 0 once copied whole.
+  let length = LogLength()
+
+  /// Starts watching the log of `writer` (the pool of the database at `path`), looking every
+  /// `interval`; stops when this object goes away.
+  init(
+    path: String, writer: DatabasePool, interval: Duration = .milliseconds(100), copyAt: Int = 1000,
+    restartAt: Int = 4000
+  ) throws {
     let connection = try DatabaseQueue(path: path)
+    self.writer = writer
+    let length = length
+    writer.writeWithoutTransaction { db in
+      _ = sqlite3_wal_hook(db.sqliteConnection, Self.reportLength, Unmanaged.passUnretained(length).toOpaque())
+    }
     task = Task.detached(priority: .background) {
       while !Task.isCancelled {
         try? await Task.sleep(for: interval)
-        _ = try? await connection.writeWithoutTransaction { try $0.checkpoint(.passive) }
+        let pages = length.pages.load(ordering: .relaxed)
+        guard pages >= copyAt else { continue }
+        let copier: any DatabaseWriter = pages >= restartAt ? writer : connection
+        guard let copied = try? await copier.writeWithoutTransaction({ try $0.checkpoint(.passive) }),
+          copied.checkpointedFrameCount == copied.walFrameCount
+        else { continue }
+        // All copied: the next commit restarts the log and reports its new length (unless one
+        // already has).
+        _ = length.pages.compareExchange(expected: pages, desired: 0, ordering: .relaxed)
       }
     }
   }
 
-  deinit { task.cancel() }
+  /// SQLite's WAL hook: called on the writer after each commit with the log's length in pages.
+  private static let reportLength:
+    @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
+      context, _, _, pages in
+      Unmanaged<LogLength>.fromOpaque(context!).takeUnretainedValue().pages.store(Int(pages), ordering: .relaxed)
+      return SQLITE_OK
+    }
+
+  deinit {
+    task.cancel()
+    // The hook goes before the length it writes to: the writer may outlive this object.
+    let length = length
+    writer.asyncWriteWithoutTransaction { db in
+      _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
+      withExtendedLifetime(length) {}
+    }
+  }
 }

@@ -12,7 +12,8 @@ public final class KeyItStore: Sendable {
   let now: @Sendable () -> Int64
 
   /// Opens (creating and migrating as needed) the data folder's `keyit.sqlite`. Saves are durable
-  /// on return: WAL journal with `synchronous = FULL`; the log is checkpointed in the background.
+  /// on return: WAL journal with `synchronous = FULL`; the log is copied into the file in the
+  /// background (see `BackgroundCheckpointer`).
   public convenience init(dataFolder: DataFolder) throws {
     try self.init(path: try dataFolder.database("keyit.sqlite"))
   }
@@ -27,7 +28,7 @@ public final class KeyItStore: Sendable {
     // Set on the writer once the pool is open: the pool turns WAL on after `prepareDatabase` and
     // sets `synchronous = NORMAL` with it, which syncs the log only at checkpoints.
     try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-    try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path), now: wallClockMillis)
+    try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path, writer: pool), now: wallClockMillis)
   }
 
   /// A store in memory, for tests.
