@@ -66,7 +66,8 @@ import Testing
   @Test func anImportGivesTheConnectionItsCacheSizeBack() async throws {
     let store = try await welsh()
     func cacheSize() async throws -> Int? {
-      try await store.writer.read { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
+      // The writer's own connection, whether the store is a queue or a pool of readers.
+      try await store.writer.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA cache_size") }
     }
     let before = try await cacheSize()
     #expect(before != -65536)
