@@ -31,8 +31,8 @@ extension KeyItStore {
     return try await textSaves.save((bibleID, itemID, text.trimmed.nfc, revision))
   }
 
-  /// One text save inside a transaction, in its own savepoint so a save refused after it began
-  /// writing leaves nothing behind while the others saved with it commit.
+  /// One text save inside a transaction of several, in its own savepoint so a save refused after
+  /// it began writing leaves nothing behind while the others saved with it commit.
   static func saveText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
     var saved: LabelledItem?
     try db.inSavepoint {
@@ -42,15 +42,15 @@ extension KeyItStore {
     return saved!
   }
 
-  private static func writeText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
-    let bible = try Self.bible(db, save.bibleID)
-    let (stored, chapter) = try Self.item(db, in: bible, itemID: save.itemID)
-    var item = stored
+  /// One text save, in the caller's transaction (a save alone needs no savepoint: the transaction
+  /// is the save).
+  static func writeText(_ db: Database, _ save: TextSaveQueue.Save, wallMillis: Int64) throws -> LabelledItem {
+    let target = try SaveTarget.fetch(db, bibleID: save.bibleID, itemID: save.itemID)
+    var item = target.item
     guard item.itemType.carriesText else { throw KeyItError.itemHasNoText(item: item.labelWords()) }
     if let typedOn = save.revision, typedOn != item.revision, save.text != item.itemText {
       throw KeyItError.staleText(itemID: save.itemID, typedOn: typedOn, current: item.revision)
     }
-    let code = try bookCode(db, chapter)
     if save.text != item.itemText {
       item.revision += 1  // as the trigger counts it
       let steps = try BridgeItem.fetchAll(
@@ -59,9 +59,9 @@ extension KeyItStore {
       var after = ItemState(item, steps: steps)
       after.text = save.text
       try log(
-        db, bible: bible,
+        db, bibleID: target.bibleID, bibleUID: target.bibleUID,
         KeyItChange(
-          kind: .edit, book: code, chapter: chapter.chapterNumber,
+          kind: .edit, book: target.bookCode, chapter: target.chapterNumber,
           items: [ItemDelta(uid: item.uid, before: ItemState(item, steps: steps), after: after)]),
         wallMillis: wallMillis)
       item.itemText = save.text
@@ -69,11 +69,11 @@ extension KeyItStore {
         .execute(arguments: [save.text, save.itemID])
     }
     // A save of the text as it is, in the current item, writes nothing (and its commit syncs nothing).
-    if chapter.currItem != save.itemID {
+    if target.currentItem != save.itemID {
       try db.cachedStatement(sql: "UPDATE Chapters SET currItem = ? WHERE chapterID = ?")
-        .execute(arguments: [save.itemID, chapter.chapterID])
+        .execute(arguments: [save.itemID, item.chapterID])
     }
-    return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: code))
+    return LabelledItem(item: item, inPsalms: BookSpec.isPsalms(code: target.bookCode))
   }
 
   /// Makes an item its chapter's current item (where the next start resumes).

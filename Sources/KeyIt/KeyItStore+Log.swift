@@ -53,20 +53,31 @@ extension KeyItStore {
   /// counter (no gaps: the transaction that takes it commits it or nothing), a new clock reading.
   @discardableResult
   static func log(_ db: Database, bible: Bible, _ change: KeyItChange, wallMillis: Int64) throws -> SyncChange {
-    let me = try device(db)
-    var clock = HybridLogicalClock(device: me.device, last: me.clock)
+    try log(db, bibleID: bible.bibleID!, bibleUID: bible.uid, change, wallMillis: wallMillis)
+  }
+
+  @discardableResult
+  static func log(_ db: Database, bibleID: Int64, bibleUID: String, _ change: KeyItChange, wallMillis: Int64) throws
+    -> SyncChange
+  {
+    // The device, its clock and its last counter in this Bible's log, in one query.
+    let me = try Row.fetchOne(
+      db.cachedStatement(
+        sql: "SELECT device, author, clock, "
+          + "(SELECT MAX(counter) FROM KeyItChanges WHERE bibleID = ? AND device = d.device) "
+          + "FROM KeyItDevice d WHERE id = 1"), arguments: [bibleID])!
+    let device: String = me[0]
+    var clock = HybridLogicalClock(
+      device: device, last: HybridTimestamp(me[2]) ?? HybridTimestamp(wallMillis: 0, logical: 0, device: device))
     let reading = clock.tick(wallMillis: wallMillis)
     try db.cachedStatement(sql: "UPDATE KeyItDevice SET clock = ? WHERE id = 1").execute(arguments: [
       reading.description
     ])
-    let counter =
-      try Int64.fetchOne(
-        db.cachedStatement(sql: "SELECT MAX(counter) FROM KeyItChanges WHERE bibleID = ? AND device = ?"),
-        arguments: [bible.bibleID, me.device]) ?? 0
+    let counter: Int64 = me[3] ?? 0
     let logged = SyncChange(
-      project: SyncChange.keyItProject(bibleUID: bible.uid), device: me.device, counter: counter + 1, clock: reading,
-      author: me.author, payload: change.json)
-    try insertLogged(db, bibleID: bible.bibleID!, logged, chapterKey: change.chapterKey)
+      project: SyncChange.keyItProject(bibleUID: bibleUID), device: device, counter: counter + 1, clock: reading,
+      author: me[1], payload: change.json)
+    try insertLogged(db, bibleID: bibleID, logged, chapterKey: change.chapterKey)
     return logged
   }
 

@@ -65,6 +65,17 @@ extension VerseItem {
       intSeq: row[6], isStartOfBridge: row[7], lastVsOfBridge: row[8], marker: row[9], revision: 0, uid: "")
   }
 
+  /// Every column, in the order `init(selected:)` reads them.
+  static let fullSelection = exportSelection + ", revision, uid"
+
+  /// Reads an item from a row that begins with the columns of `fullSelection`, by position.
+  init(selected row: Row) throws {
+    try self.init(
+      itemID: row[0], chapterID: row[1], verseNumber: row[2], type: row[3], itemOrder: row[4], itemText: row[5],
+      intSeq: row[6], isStartOfBridge: row[7], lastVsOfBridge: row[8], marker: row[9], revision: row[10],
+      uid: row[11])
+  }
+
   private init(
     itemID: Int64?, chapterID: Int64, verseNumber: Int, type: String, itemOrder: Int, itemText: String, intSeq: Int,
     isStartOfBridge: Bool, lastVsOfBridge: Int, marker: String?, revision: Int, uid: String

@@ -53,7 +53,7 @@ final class TextSaveQueue: Sendable {
   /// Writes one save on the calling thread (the synchronous write, which blocks it for the commit).
   private func writeAlone(_ save: Save) throws -> LabelledItem {
     defer { handOver() }
-    return try writer.write { db in try KeyItStore.saveText(db, save, wallMillis: now()) }
+    return try writer.write { db in try KeyItStore.writeText(db, save, wallMillis: now()) }
   }
 
   /// After a save of its own: the saves that queued up meanwhile are written in a task of their
