@@ -3,7 +3,7 @@ import GRDBSQLite
 import Synchronization
 
 /// Copies the write-ahead log into the database file once the log is long enough to be worth it,
-/// from a connection of its own, so that no save waits for the copy.
+/// from a connection of its own while the writer rests, so that no save waits for the copy.
 ///
 /// - SQLite's automatic checkpoint runs inside whichever commit crosses its threshold and made one
 ///   autosave in a few hundred take ten times longer, so it is off and this copies instead.
@@ -15,6 +15,9 @@ import Synchronization
 ///   file also writes its size. Past `restartAt` pages the last pages are copied on the writer's
 ///   own queue, between two saves, so the copy is whole and the next commit restarts the log: its
 ///   file keeps its size and later saves overwrite it.
+/// - A copy beside a commit made the commit wait for the disk behind the copy's sync: copied every
+///   100 ms while saves came back to back, one save in a hundred took twice as long. So a copy
+///   from its own connection waits for a look that finds no commit since the one before.
 final class BackgroundCheckpointer: Sendable {
   /// The pages in the log after the writer's last commit, as SQLite's WAL hook reports them.
   final class LogLength: Sendable {
@@ -39,10 +42,14 @@ final class BackgroundCheckpointer: Sendable {
       _ = sqlite3_wal_hook(db.sqliteConnection, Self.reportLength, Unmanaged.passUnretained(length).toOpaque())
     }
     task = Task.detached(priority: .background) {
+      var pagesBefore = -1
       while !Task.isCancelled {
         try? await Task.sleep(for: interval)
         let pages = length.pages.load(ordering: .relaxed)
-        guard pages >= copyAt else { continue }
+        defer { pagesBefore = pages }
+        // From its own connection only while no commit came since the last look: a copy beside a
+        // commit makes the commit wait for the disk behind the copy's sync.
+        guard pages >= restartAt || (pages >= copyAt && pages == pagesBefore) else { continue }
         let copier: any DatabaseWriter = pages >= restartAt ? writer : connection
         guard let copied = try? await copier.writeWithoutTransaction({ try $0.checkpoint(.passive) }),
           copied.checkpointedFrameCount == copied.walFrameCount

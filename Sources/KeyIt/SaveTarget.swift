@@ -11,19 +11,20 @@ struct SaveTarget {
   var bibleUID: String
   var bookCode: String
 
+  private static let query = """
+    SELECT \(VerseItem.fullSelection.split(separator: ", ").map { "i.\($0)" }.joined(separator: ", ")),
+      c.chapterNumber, c.currItem, b.bibleID, b.uid,
+      (SELECT bookCode FROM Books WHERE bibleID = c.bibleID AND bookID = c.bookID)
+    FROM VerseItems i JOIN Chapters c ON c.chapterID = i.chapterID JOIN Bibles b ON b.bibleID = c.bibleID
+    WHERE i.itemID = ? AND b.bibleID = COALESCE(?,
+      (SELECT s.currentBible FROM KeyItState s JOIN Bibles x ON x.bibleID = s.currentBible WHERE s.id = 1),
+      (SELECT MIN(bibleID) FROM Bibles))
+    """
+
   /// The item `itemID` of the Bible `bibleID` (nil: the current Bible, as `KeyItStore.bible`
   /// finds it); the same errors as reading them one by one when there is no such Bible or item.
   static func fetch(_ db: Database, bibleID: Int64?, itemID: Int64) throws -> SaveTarget {
-    let columns = VerseItem.fullSelection.split(separator: ", ").map { "i.\($0)" }.joined(separator: ", ")
-    let sql = """
-      SELECT \(columns), c.chapterNumber, c.currItem, b.bibleID, b.uid,
-        (SELECT bookCode FROM Books WHERE bibleID = c.bibleID AND bookID = c.bookID)
-      FROM VerseItems i JOIN Chapters c ON c.chapterID = i.chapterID JOIN Bibles b ON b.bibleID = c.bibleID
-      WHERE i.itemID = ? AND b.bibleID = COALESCE(?,
-        (SELECT s.currentBible FROM KeyItState s JOIN Bibles x ON x.bibleID = s.currentBible WHERE s.id = 1),
-        (SELECT MIN(bibleID) FROM Bibles))
-      """
-    guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [itemID, bibleID]) else {
+    guard let row = try Row.fetchOne(db.cachedStatement(sql: query), arguments: [itemID, bibleID]) else {
       _ = try KeyItStore.bible(db, bibleID)  // no such Bible: its own error
       throw KeyItError.unknownItem(id: itemID)
     }

@@ -50,10 +50,22 @@ final class TextSaveQueue: Sendable {
     }
   }
 
-  /// Writes one save on the calling thread (the synchronous write, which blocks it for the commit).
+  /// Writes one save on the calling thread (the synchronous write, which blocks it for the commit),
+  /// in a transaction begun and committed by cached statements: GRDB's own transaction prepares
+  /// both statements anew each time, a tenth of what a save spends in Swift.
   private func writeAlone(_ save: Save) throws -> LabelledItem {
     defer { handOver() }
-    return try writer.write { db in try KeyItStore.writeText(db, save, wallMillis: now()) }
+    return try writer.writeWithoutTransaction { db in
+      try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute()
+      do {
+        let saved = try KeyItStore.writeText(db, save, wallMillis: now())
+        try db.cachedStatement(sql: "COMMIT").execute()
+        return saved
+      } catch {
+        if db.isInsideTransaction { try? db.execute(sql: "ROLLBACK") }
+        throw error
+      }
+    }
   }
 
   /// After a save of its own: the saves that queued up meanwhile are written in a task of their

@@ -78,6 +78,25 @@ import Testing
     }
   }
 
+  @Test func aCopyFromItsOwnConnectionWaitsForTheCommitsToPause() async throws {
+    let database = try LoggedDatabase()
+    defer { database.remove() }
+    try await withCheckpointer(database, copyAt: 20, restartAt: 1_000_000, interval: .milliseconds(100)) {
+      checkpointer in
+      let fileBefore = try database.size()
+      // Half a second of commits back to back, five looks: a copy beside them would make them
+      // wait for the disk, so none is copied however long the log grows.
+      let clock = ContinuousClock()
+      let start = clock.now
+      while clock.now - start < .milliseconds(500) { try database.insert(1, bytes: 500) }
+      #expect(try database.size() == fileBefore)
+      #expect(checkpointer.length.pages.load(ordering: .relaxed) > 20)
+      // Once they pause, the log is copied.
+      #expect(try await eventually { checkpointer.length.pages.load(ordering: .relaxed) == 0 })
+      #expect(try database.size() > fileBefore)
+    }
+  }
+
   @Test func commitsThatNeverPauseKeepTheLogBounded() async throws {
     let database = try LoggedDatabase()
     defer { database.remove() }
@@ -95,12 +114,13 @@ import Testing
     #expect(try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rows") } == 6_000)
   }
 
-  /// Runs `body` with a checkpointer on `database` looking every 10 ms.
+  /// Runs `body` with a checkpointer on `database` looking every `interval`.
   func withCheckpointer<T>(
-    _ database: LoggedDatabase, copyAt: Int, restartAt: Int, _ body: (BackgroundCheckpointer) async throws -> T
+    _ database: LoggedDatabase, copyAt: Int, restartAt: Int, interval: Duration = .milliseconds(10),
+    _ body: (BackgroundCheckpointer) async throws -> T
   ) async throws -> T {
     let checkpointer = try BackgroundCheckpointer(
-      path: database.path, writer: database.pool, interval: .milliseconds(10), copyAt: copyAt, restartAt: restartAt)
+      path: database.path, writer: database.pool, interval: interval, copyAt: copyAt, restartAt: restartAt)
     return try await body(checkpointer)
   }
 }
