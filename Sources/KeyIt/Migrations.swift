@@ -142,6 +142,28 @@ enum KeyItMigrations {
       try db.create(
         index: "VerseItems_printedOrder", on: "VerseItems", columns: ["chapterID", "itemOrder", "intSeq", "uid"])
     }
+    migrator.registerMigration("v10: the change log numbered without AUTOINCREMENT") { db in
+      // AUTOINCREMENT made every logged change write `sqlite_sequence` too: a page more in every
+      // save's commit. `seq` only orders the log, and SQLite's own next rowid (one past the
+      // largest) keeps that order: a number freed by deleting a Bible's log may come back, in
+      // another Bible's log, after every change there is.
+      try db.create(table: "KeyItChangesRenumbered") { t in
+        t.primaryKey("seq", .integer)
+        t.column("bibleID", .integer).notNull().references("Bibles", onDelete: .cascade)
+        t.column("device", .text).notNull()
+        t.column("counter", .integer).notNull()
+        t.column("clock", .text).notNull()
+        t.column("author", .text).notNull()
+        t.column("payload", .text).notNull()
+        t.column("chapterKey", .text)
+        t.uniqueKey(["bibleID", "device", "counter"])
+      }
+      let columns = "seq, bibleID, device, counter, clock, author, payload, chapterKey"
+      try db.execute(sql: "INSERT INTO KeyItChangesRenumbered (\(columns)) SELECT \(columns) FROM KeyItChanges")
+      try db.drop(table: "KeyItChanges")
+      try db.rename(table: "KeyItChangesRenumbered", to: "KeyItChanges")
+      try db.create(index: "KeyItChanges_chapter", on: "KeyItChanges", columns: ["bibleID", "chapterKey", "clock"])
+    }
     return migrator
   }
 }

@@ -74,6 +74,45 @@ import Testing
       try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100), bibleUID: bible.uid)
     #expect(try await other.teamSnapshot(bibleUID: bible.uid) == store.teamSnapshot(bibleUID: bible.uid))
   }
+
+  @Test func theLogKeepsItsChangesAndOrderWithoutAnAutoincrementCounter() async throws {
+    let queue = try DatabaseQueue()
+    try KeyItMigrations.migrator.migrate(
+      queue, upTo: "v9: items in printed order through an index (uid breaks ties, as the reads do)")
+    let rows: [[DatabaseValue]] = try await queue.write { db in
+      try db.execute(sql: "INSERT INTO Bibles (name, bookRecsCreated, uid) VALUES ('Old', 0, 'u1')")
+      for counter in 1...3 {
+        try db.execute(
+          sql: "INSERT INTO KeyItChanges (bibleID, device, counter, clock, author, payload, chapterKey) "
+            + "VALUES (1, 'd', ?, ?, 'A', '{}', ?)", arguments: [counter, "c\(counter)", counter == 2 ? nil : "MAT.1"])
+      }
+      try db.execute(sql: "DELETE FROM KeyItChanges WHERE counter = 3")
+      return try Row.fetchAll(db, sql: "SELECT * FROM KeyItChanges ORDER BY seq").map { Array($0.databaseValues) }
+    }
+    try KeyItMigrations.migrator.migrate(queue)
+    try await queue.read { db in
+      #expect(
+        try Row.fetchAll(db, sql: "SELECT * FROM KeyItChanges ORDER BY seq").map { Array($0.databaseValues) } == rows)
+      let table = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'KeyItChanges'") ?? ""
+      #expect(!table.uppercased().contains("AUTOINCREMENT"))
+      #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_sequence WHERE name = 'KeyItChanges'") == 0)
+      #expect(try db.indexes(on: "KeyItChanges").map(\.columns).contains(["bibleID", "chapterKey", "clock"]))
+    }
+    // A device's counter is still taken once.
+    await #expect(throws: DatabaseError.self) {
+      try await queue.write { db in
+        try db.execute(
+          sql: "INSERT INTO KeyItChanges (bibleID, device, counter, clock, author, payload) "
+            + "VALUES (1, 'd', 2, 'c9', 'A', '{}')")
+      }
+    }
+    // Changes logged after it come after it: one past the largest number, even a number a
+    // deleted change had.
+    let store = try KeyItStore(writer: queue, checkpointer: nil)
+    _ = try await store.createBible(name: "New")
+    let seqs = try await queue.read { db in try Int64.fetchAll(db, sql: "SELECT seq FROM KeyItChanges ORDER BY seq") }
+    #expect(Array(seqs.prefix(3)) == [1, 2, 3])
+  }
 }
 
 @Suite struct ImportLogTests {

@@ -59,4 +59,17 @@ import Testing
       #expect(Self.written(pair) == (try Self.encoded(pair)))
     }
   }
+
+  @Test func anItemIsWhatJSONEncoderWrites() throws {
+    var random = SeededGenerator(seed: 27)
+    for _ in 0..<300 {
+      let int = { (random: inout SeededGenerator) in Int.random(in: 0...200, using: &random) }
+      let item = ItemJSON(
+        id: Int64.random(in: 1...Int64.max, using: &random), uid: Self.text(&random), type: Self.text(&random),
+        verse: int(&random), lastVerse: int(&random), label: Self.text(&random), text: Self.text(&random),
+        revision: int(&random), hasText: Bool.random(using: &random),
+        marker: Bool.random(using: &random) ? Self.text(&random) : nil)
+      #expect(Self.written(item) == (try Self.encoded(item)))
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import AppSupport
 import KeyIt
 import Localization
 
@@ -48,7 +49,9 @@ struct ItemJSON: Codable, Sendable {
   let hasText: Bool
   /// The USFM marker a break or line is written with when not the default (`q1`, `q2`, `m`, …).
   let marker: String?
+}
 
+extension ItemJSON {
   init(_ labelled: LabelledItem) {
     let item = labelled.item
     id = item.itemID!
@@ -61,6 +64,24 @@ struct ItemJSON: Codable, Sendable {
     revision = item.revision
     hasText = item.itemType.carriesText
     marker = item.marker
+  }
+}
+
+/// Every autosave answers with its item.
+extension ItemJSON: JSONBytesWritable {
+  func write(to out: inout JSONBytes) {
+    var fields = JSONBytes.Fields()
+    fields.key("hasText", &out) { $0.bool(hasText) }
+    fields.key("id", &out) { $0.int(id) }
+    fields.key("label", &out) { $0.string(label) }
+    fields.key("lastVerse", &out) { $0.int(lastVerse) }
+    if let marker { fields.key("marker", &out) { $0.string(marker) } }
+    fields.key("revision", &out) { $0.int(revision) }
+    fields.key("text", &out) { $0.string(text) }
+    fields.key("type", &out) { $0.string(type) }
+    fields.key("uid", &out) { $0.string(uid) }
+    fields.key("verse", &out) { $0.int(verse) }
+    fields.close(&out)
   }
 }
 
