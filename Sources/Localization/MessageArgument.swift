@@ -38,7 +38,7 @@ public func placeholders(_ text: String) -> [String] {
 
 /// A message text with each `{name}` replaced by its argument (unknown names stay as written).
 func fill(_ text: String, _ arguments: [String: MessageArgument], locale: Locale) -> String {
-  guard text.contains("{") else { return text }
+  guard text.utf8.contains(UInt8(ascii: "{")) else { return text }  // not Foundation's substring search
   var result = ""
   var rest = text[...]
   while let open = rest.firstIndex(of: "{") {
