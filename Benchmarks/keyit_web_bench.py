@@ -68,8 +68,8 @@ def fsync_ms(folder, runs=2000):
 def sqlite_commit_ms(database, runs=2000):
     """p50 and p99 in milliseconds of SQLite committing what one autosave writes (the verse's text,
     the chapter's current item, the device's clock and one change-log row), durably (WAL,
-    `synchronous = FULL`) in a copy of the server's database, with a passive checkpoint every
-    100 ms from a second connection as the server runs it: what SQLite itself needs for the save."""
+    `synchronous = FULL`) in a copy of the server's database, its log copied every 100 ms between
+    two commits (so no commit waits for a copy): what SQLite itself needs for the save."""
     copy = Path(database).with_name("commit-peer.sqlite")
     source = sqlite3.connect(database)
     target = sqlite3.connect(copy)

@@ -68,14 +68,15 @@ if ProcessInfo.processInfo.environment["IMPORT_ONLY"] != nil {
 if ProcessInfo.processInfo.environment["AUTOSAVE_ONLY"] != nil {
   let path = freshPath()
   let store = try KeyItStore(path: path)
-  _ = try await store.createBible(name: "Bench")
-  let psalm = try await store.chapter(bibleID: nil, code: "PSA", chapter: 119)
+  // Naming the Bible, as the edit screen's saves do.
+  let bible = try await store.createBible(name: "Bench").bibleID
+  let psalm = try await store.chapter(bibleID: bible, code: "PSA", chapter: 119)
   let verses = psalm.items.filter { $0.itemType == .verse }.map(\.itemID!)
   var saves = 0
   let times = try await wallTimes(runs: runs * 1000) {
     saves += 1
     _ = try await store.setText(
-      bibleID: nil, itemID: verses[saves % verses.count], text: "Blessed are those whose ways are blameless \(saves)")
+      bibleID: bible, itemID: verses[saves % verses.count], text: "Blessed are those whose ways are blameless \(saves)")
   }
   let spread = Spread(times)
   let log = try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int ?? 0

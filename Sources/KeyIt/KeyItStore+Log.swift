@@ -56,6 +56,7 @@ extension KeyItStore {
     try log(db, bibleID: bible.bibleID!, bibleUID: bible.uid, change, wallMillis: wallMillis)
   }
 
+  /// The same, for a caller that read only the Bible's ids (a text save).
   @discardableResult
   static func log(_ db: Database, bibleID: Int64, bibleUID: String, _ change: KeyItChange, wallMillis: Int64) throws
     -> SyncChange

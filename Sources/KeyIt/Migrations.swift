@@ -146,7 +146,8 @@ enum KeyItMigrations {
       // AUTOINCREMENT made every logged change write `sqlite_sequence` too: a page more in every
       // save's commit. `seq` only orders the log, and SQLite's own next rowid (one past the
       // largest) keeps that order: a number freed by deleting a Bible's log may come back, in
-      // another Bible's log, after every change there is.
+      // another Bible's log, after every change there is. The table is spelled out again, as v7
+      // made it: a migration must not change when later code does.
       try db.create(table: "KeyItChangesRenumbered") { t in
         t.primaryKey("seq", .integer)
         t.column("bibleID", .integer).notNull().references("Bibles", onDelete: .cascade)

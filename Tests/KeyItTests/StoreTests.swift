@@ -92,6 +92,32 @@ import Testing
     await #expect(throws: KeyItError.unknownBible(id: 9, known: [1, 2])) { try await store.bible(9) }
   }
 
+  /// A save that names no Bible goes to the current one; one that names a Bible that is not there,
+  /// or an item of another Bible, is refused with what was wrong.
+  @Test func aTextSaveFindsItsBibleOrSaysWhyNot() async throws {
+    let store = try KeyItStore.inMemory()
+    await #expect(throws: KeyItError.noBible) { try await store.setText(bibleID: nil, itemID: 1, text: "x") }
+    let first = try await store.createBible(name: "First")
+    let a = try await store.openChapter(bibleID: first.bibleID, code: "RUT", chapter: 1).items[0]
+    let second = try await store.createBible(name: "Second")
+    let b = try await store.openChapter(bibleID: second.bibleID, code: "RUT", chapter: 1).items[0]
+    await #expect(throws: KeyItError.unknownItem(id: a.itemID!)) {
+      try await store.setText(bibleID: nil, itemID: a.itemID!, text: "x")
+    }
+    #expect(
+      try await store.setText(bibleID: nil, itemID: b.itemID!, text: "In the days").item.itemText == "In the days")
+    _ = try await store.selectBible(first.bibleID!)
+    #expect(try await store.setText(bibleID: nil, itemID: a.itemID!, text: "Naomi").item.itemText == "Naomi")
+    await #expect(throws: KeyItError.unknownBible(id: 9, known: [1, 2])) {
+      try await store.setText(bibleID: 9, itemID: a.itemID!, text: "x")
+    }
+    await #expect(throws: KeyItError.unknownItem(id: 999_999)) {
+      try await store.setText(bibleID: first.bibleID, itemID: 999_999, text: "x")
+    }
+    #expect(
+      try await store.openChapter(bibleID: second.bibleID, code: "RUT", chapter: 1).items[0].itemText == "In the days")
+  }
+
   @Test func textIsStoredTrimmedAndNFC() async throws {
     let (store, _) = try await storeWithBible()
     let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
