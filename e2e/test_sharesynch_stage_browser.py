@@ -29,7 +29,7 @@ return {live: document.body.dataset.live, slide: document.body.dataset.slide, st
   counter: text('#stage-counter'), current: frame('stage-current-slide').dataset.slide || '',
   next: frame('stage-next-slide').dataset.slide || '',
   pictures: [...document.querySelectorAll('.stage-frame .slide img')].map(i => i.complete && i.naturalWidth > 0),
-  notes: notes.innerText.trim(), notesScroll: notes.scrollTop, overflows: notes.scrollHeight > notes.clientHeight + 1,
+  notes: notes.innerText.trim(), notesTurnedTo: notes.dataset.page ?? null, notesScroll: notes.scrollTop, overflows: notes.scrollHeight > notes.clientHeight + 1,
   notesPage: text('#stage-page'), elapsed: text('#stage-elapsed'), clock: text('#wall-clock'),
   countdown: box.hidden ? null : box.dataset.state, countdownText: text('#countdown'),
   countdownColour: getComputedStyle(box).backgroundColor,
@@ -99,10 +99,10 @@ def test_the_stage_follows_the_presenter_and_moves_it_with_its_keys(screens, ser
     # The speaker's notes need three pages or more; the stage is a phone, so its notes overflow.
     total = notes_pages(font_until_pages(screens, "#font-larger", lambda pages: pages >= 3))[1]
     emulate(screens.use("stage"), 360, 740, True)
-    screens.wait("stage", notesPage=f"Notes 1/{total}", step="0", notesScroll=0)
+    screens.wait("stage", notesPage=f"Notes 1/{total}", step="0", notesTurnedTo="0", notesScroll=0)
     screens.press(Keys.ARROW_RIGHT)
     screens.wait("presenter", step="1")
-    stage = screens.wait("stage", current=demo.id(2), step="1", notesPage=f"Notes 2/{total}")
+    stage = screens.wait("stage", current=demo.id(2), step="1", notesPage=f"Notes 2/{total}", notesTurnedTo="1")
     assert not stage["overflows"] or stage["notesScroll"] > 0, "the stage turned to the second page"
 
     for key, forward in ((Keys.PAGE_UP, False), (Keys.ARROW_LEFT, False), (Keys.SPACE, True),

@@ -43,7 +43,6 @@ function render(state, sermon) {
   }
   const appeal = slide?.kind === "appeal";
   page = appeal ? { step: 0, steps: 1 } : { step: state.step, steps: state.steps };
-  showNotesPage();
   $("stage-page").textContent = state.steps > 1 ? t(appeal ? "sharesynch.js.appealPage" : "sharesynch.js.notesPage", { page: state.step + 1, pages: state.steps }) : "";
   $("stage-more").hidden = !(state.step + 1 < state.steps);
   $("stage-appeal").hidden = !appeal;
@@ -53,6 +52,20 @@ function render(state, sermon) {
   $("stage-blank").textContent = state.black ? t("sharesynch.js.blackScreen") : state.white ? t("sharesynch.js.whiteScreen") : "";
   Object.assign(document.body.dataset, {
     live: "1", slide: String(state.slide ?? ""), next: String(state.next ?? ""), step: String(state.step),
+  });
+  turnNotesAtNextFrame();
+}
+
+let turnPending = false;
+/** Turns the notes to the speaker's page at the next frame, before it is drawn. Measuring the notes
+ * there, once every write of the state is made, costs the one layout the frame needs anyway; a
+ * measure between the writes cost a second layout on every advance. */
+function turnNotesAtNextFrame() {
+  if (turnPending) return;
+  turnPending = true;
+  requestAnimationFrame(() => {
+    turnPending = false;
+    showNotesPage();
   });
 }
 
