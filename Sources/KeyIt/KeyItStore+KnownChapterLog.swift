@@ -2,18 +2,19 @@ import GRDB
 
 extension KeyItStore {
   /// Logs what changed in a chapter from `before` to `after`, item states the caller already
-  /// knows, so nothing is read back (the import's case); nothing when nothing did. It logs what
-  /// `logChapter(_:chapter:before:wallMillis:)` logs after reading the chapter.
+  /// knows, in a book and Bible it has read, so nothing is read back (the import's case); nothing
+  /// when nothing did. It logs what `logChapter(_:chapter:before:wallMillis:)` logs after reading
+  /// the chapter.
   static func logChapter(
-    _ db: Database, chapter: Chapter, before: [String: ItemState], after: [String: ItemState], wallMillis: Int64
+    _ db: Database, bible: Bible, bookCode: String, chapter: Chapter, before: [String: ItemState],
+    after: [String: ItemState], wallMillis: Int64
   ) throws {
     let deltas = Set(before.keys).union(after.keys).sorted().compactMap { uid in
       before[uid] == after[uid] ? nil : ItemDelta(uid: uid, before: before[uid], after: after[uid])
     }
     guard !deltas.isEmpty else { return }
     try log(
-      db, bible: try bible(db, chapter.bibleID),
-      KeyItChange(kind: .edit, book: try bookCode(db, chapter), chapter: chapter.chapterNumber, items: deltas),
+      db, bible: bible, KeyItChange(kind: .edit, book: bookCode, chapter: chapter.chapterNumber, items: deltas),
       wallMillis: wallMillis)
   }
 }

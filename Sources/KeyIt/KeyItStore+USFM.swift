@@ -108,7 +108,7 @@ extension KeyItStore {
       guard let stored = chapters[chapter.number] else {
         throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
       }
-      verses += try self.replace(db, bible: bible, chapter: stored, with: chapter)
+      verses += try self.replace(db, bible: bible, bookCode: book.bookCode, chapter: stored, with: chapter)
     }
     return ImportReport(
       file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses,
@@ -138,7 +138,9 @@ extension KeyItStore {
 
   /// Replaces a chapter's items with imported ones and logs the change; returns the verses with
   /// text. A chapter the file holds as it is stored is left as it is: nothing is written or logged.
-  private func replace(_ db: Database, bible: Bible, chapter: Chapter, with imported: ImportedChapter) throws -> Int {
+  private func replace(
+    _ db: Database, bible: Bible, bookCode: String, chapter: Chapter, with imported: ImportedChapter
+  ) throws -> Int {
     let chapterID = chapter.chapterID!
     let header = imported.header.isEmpty ? nil : imported.header.joined(separator: "\n")
     let verses = imported.items.reduce(0) { verses, item in
@@ -182,7 +184,8 @@ extension KeyItStore {
     try db.cachedStatement(
       sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
     ).execute(arguments: [imported.items.count, header, chapterID])
-    try Self.logChapter(db, chapter: chapter, before: before, after: after, wallMillis: now())
+    try Self.logChapter(
+      db, bible: bible, bookCode: bookCode, chapter: chapter, before: before, after: after, wallMillis: now())
     return verses
   }
 
