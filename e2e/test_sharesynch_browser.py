@@ -857,6 +857,46 @@ def test_long_sermon_thumbnails_jump_without_wrapping(long_screens, long_server)
     screens.shows_slide(sermon, 300)
 
 
+CURRENT_THUMB = """
+const strip = document.querySelector('#thumbs');
+const current = strip.querySelector('.thumb.current');
+const s = strip.getBoundingClientRect();
+const inside = (b) => b.left >= s.left - 0.5 && b.right <= s.right + 0.5;
+return current && {number: Number(current.dataset.number), inside: inside(current.getBoundingClientRect()),
+  scroll: strip.scrollLeft, fits: [...strip.children].filter((t) => inside(t.getBoundingClientRect())).length};
+"""
+
+
+def test_the_current_thumbnail_stays_in_view_and_the_strip_turns_a_page_at_a_time(long_screens, long_server):
+    """Advancing through the 300-slide sermon, the current slide's thumbnail is always inside the
+    strip; the strip does not move while it is, and once it leaves, the strip turns a page (the
+    thumbnail at the far edge), so two strips' worth of advances turn it twice, not once per
+    advance. Back past the left edge the same holds the other way."""
+    sermon = Sermon(long_server, "long", "marathon")
+    screens = long_screens
+    screens.present(sermon)
+    driver = screens.use("presenter")
+    screens.wait("presenter", thumbs=lambda thumbs: len(thumbs) == LONG_SLIDES)
+    fits = wait_for(driver, lambda d: (d.execute_script(CURRENT_THUMB) or {}).get("fits"))
+    assert 3 <= fits < 40, fits
+
+    def advance_to(number, key):
+        """Presses `key`; returns what the strip shows once slide `number`'s thumbnail is current and inside."""
+        screens.press(key)
+
+        def shown(d):
+            seen = d.execute_script(CURRENT_THUMB)
+            return seen if seen and seen["number"] == number and seen["inside"] else None
+        return wait_for(driver, shown)
+
+    last = 2 * fits + 2
+    positions = [advance_to(number, Keys.ARROW_RIGHT)["scroll"] for number in range(2, last + 1)]
+    turns = sum(1 for before, after in zip(positions, positions[1:]) if after != before)
+    assert positions[0] == 0 and 1 <= turns <= 3, positions
+    back = [advance_to(number, Keys.ARROW_LEFT)["scroll"] for number in range(last - 1, 0, -1)]
+    assert back[-1] == 0 and sum(1 for before, after in zip(back, back[1:]) if after != before) <= 3, back
+
+
 def summary(latencies):
     return {"p50": round(percentile(latencies, 50), 2), "p99": round(percentile(latencies, 99), 2),
             "min": round(min(latencies), 2), "max": round(max(latencies), 2),

@@ -200,7 +200,7 @@ function redrawAppealThumbs() {
 }
 
 let currentThumb = null;
-/** Marks the current slide's thumbnail and scrolls it into view (after this frame's updates). */
+/** Marks the current slide's thumbnail and keeps it in view (after this frame's updates). */
 function markThumb(slideID) {
   const thumb = $("thumbs").querySelector(`.thumb[data-slide="${slideID}"]`);
   if (thumb === currentThumb) return;
@@ -208,7 +208,21 @@ function markThumb(slideID) {
   currentThumb = thumb;
   if (!thumb) return;
   thumb.classList.add("current");
-  requestAnimationFrame(() => thumb.scrollIntoView({ block: "nearest", inline: "nearest" }));
+  requestAnimationFrame(() => showThumb(thumb));
+}
+
+/** Turns the strip a page when the current thumbnail has left it: past the right edge, the
+ * thumbnail comes to the left edge (and back past the left edge, to the right), so the next
+ * advances need no scrolling. Scrolling the strip by a thumbnail on every advance, as keeping it
+ * just in view did, was half the presenter's work per advance (the strip is drawn again at every
+ * step of a scroll); the turn is instant, since a smooth one kept the strip moving through a run
+ * of quick advances. */
+function showThumb(thumb) {
+  const strip = $("thumbs").getBoundingClientRect();
+  const { left, right } = thumb.getBoundingClientRect();
+  if (left >= strip.left && right <= strip.right) return;
+  const forward = right > strip.right !== (document.dir === "rtl");
+  thumb.scrollIntoView({ block: "nearest", inline: forward ? "start" : "end", behavior: "instant" });
 }
 
 function renderDisplayAlert(displays) {
