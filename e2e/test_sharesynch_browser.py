@@ -867,15 +867,21 @@ return current && {number: Number(current.dataset.number), inside: inside(curren
 """
 
 
-def test_the_current_thumbnail_stays_in_view_and_the_strip_turns_a_page_at_a_time(long_screens, long_server):
+@pytest.mark.parametrize("language", ["en", "ar-XB"])
+def test_the_current_thumbnail_stays_in_view_and_the_strip_turns_a_page_at_a_time(long_screens, long_server,
+                                                                                   language):
     """Advancing through the 300-slide sermon, the current slide's thumbnail is always inside the
     strip; the strip does not move while it is, and once it leaves, the strip turns a page (the
     thumbnail at the far edge), so two strips' worth of advances turn it twice, not once per
-    advance. Back past the left edge the same holds the other way."""
+    advance. Going back past the first one shown, the same holds the other way. In a
+    right-to-left interface the strip runs from the right, and the same holds."""
     sermon = Sermon(long_server, "long", "marathon")
     screens = long_screens
-    screens.present(sermon)
     driver = screens.use("presenter")
+    driver.get(long_server.base + "/")
+    driver.add_cookie({"name": "scriptorium_lang", "value": language})
+    screens.present(sermon)
+    assert driver.execute_script("return document.dir") == ("rtl" if language == "ar-XB" else "ltr")
     screens.wait("presenter", thumbs=lambda thumbs: len(thumbs) == LONG_SLIDES)
     fits = wait_for(driver, lambda d: (d.execute_script(CURRENT_THUMB) or {}).get("fits"))
     assert 3 <= fits < 40, fits
@@ -892,9 +898,9 @@ def test_the_current_thumbnail_stays_in_view_and_the_strip_turns_a_page_at_a_tim
     last = 2 * fits + 2
     positions = [advance_to(number, Keys.ARROW_RIGHT)["scroll"] for number in range(2, last + 1)]
     turns = sum(1 for before, after in zip(positions, positions[1:]) if after != before)
-    assert positions[0] == 0 and 1 <= turns <= 3, positions
+    assert abs(positions[0]) <= 1 and 1 <= turns <= 3, positions
     back = [advance_to(number, Keys.ARROW_LEFT)["scroll"] for number in range(last - 1, 0, -1)]
-    assert back[-1] == 0 and sum(1 for before, after in zip(back, back[1:]) if after != before) <= 3, back
+    assert 1 <= sum(1 for before, after in zip(back, back[1:]) if after != before) <= 3, back
 
 
 def summary(latencies):
