@@ -92,7 +92,7 @@ struct SlideRow: Codable, Sendable, Equatable, FetchableRecord, MutablePersistab
 extension SlideRow {
   /// A slide read by its columns, not through `Decodable`: GRDB's decoder cost a sermon's read of
   /// its 300 slides two fifths of an edit's answer. Notes the user never wrote (`{}`, most slides)
-  /// are not handed to a JSON decoder.
+  /// are not handed to a JSON decoder; written ones go to the decoder GRDB's own path uses.
   init(row: Row) throws {
     id = row[Columns.id]
     variationID = row[Columns.variationID]
@@ -108,7 +108,10 @@ extension SlideRow {
     resource = row[Columns.resource]
     hidden = row[Columns.hidden]
     let notes: String = row[Columns.notes]
-    self.notes = notes == "{}" ? [:] : try JSONDecoder().decode([String: String].self, from: Data(notes.utf8))
+    self.notes =
+      notes == "{}"
+      ? [:]
+      : try Self.databaseJSONDecoder(for: Columns.notes.name).decode([String: String].self, from: Data(notes.utf8))
   }
 }
 

@@ -218,11 +218,15 @@ function markThumb(slideID) {
  * step of a scroll); the turn is instant, since a smooth one kept the strip moving through a run
  * of quick advances. */
 function showThumb(thumb) {
-  const strip = $("thumbs").getBoundingClientRect();
+  const thumbs = $("thumbs");
+  const strip = thumbs.getBoundingClientRect();
   const { left, right } = thumb.getBoundingClientRect();
   if (left >= strip.left && right <= strip.right) return;
-  const forward = right > strip.right !== (document.dir === "rtl");
-  thumb.scrollIntoView({ block: "nearest", inline: forward ? "start" : "end", behavior: "instant" });
+  // Past the right edge it goes to the left edge, and the other way round, whichever way the
+  // strip runs; its `start` is the left edge only when it runs left to right.
+  const toLeftEdge = right > strip.right;
+  const leftIsStart = getComputedStyle(thumbs).direction !== "rtl";
+  thumb.scrollIntoView({ block: "nearest", inline: toLeftEdge === leftIsStart ? "start" : "end", behavior: "instant" });
 }
 
 function renderDisplayAlert(displays) {
