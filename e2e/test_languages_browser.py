@@ -123,7 +123,7 @@ def walk_lexikon(browser, server, language):
     letters = lambda d: [b.text for b in d.find_elements(By.CSS_SELECTOR, "#cache-letters .letter")]
     wait_for(browser, lambda d: letters(d) == ["B", "H"])
     browser.find_element(By.XPATH, "//nav[@id='cache-letters']/button[text()='H']").click()
-    wait_for(browser, lambda d: d.find_element(By.ID, "cached-words").text.split()[0] == "hund")
+    wait_for(browser, lambda d: d.find_element(By.ID, "cached-words").text.split()[:1] == ["hund"])
     browser.find_element(By.ID, "edit-cache").click()
     check_page(browser, language, "lexikon")
 
