@@ -26,6 +26,35 @@ def post(base, path, body):
     return json.loads(urllib.request.urlopen(request, timeout=600).read())
 
 
+# One keystroke: the search field set to `text` at once, from the input event to the next frame
+# painted after the list is drawn for it.
+SEARCH = """
+    const [text, done] = arguments;
+    const search = document.getElementById("search");
+    const list = document.getElementById("pairs");
+    search.value = ""; list.dataset.query = "";
+    const start = performance.now();
+    search.value = text;
+    search.dispatchEvent(new Event("input"));
+    new MutationObserver((changes, observer) => {
+      if (list.dataset.query !== text) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
+    }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
+"""
+
+# Waits until the page has drawn all of the last answer (the rows it adds after the first frame
+# too) and painted it: a keystroke is timed from a page at rest, as a typist's next key finds it,
+# not while the last one's rows below the fold are still being laid out.
+SETTLED = """
+    const done = arguments[0];
+    const list = document.getElementById("pairs");
+    const settled = () => list.hasAttribute("aria-busy")
+      ? setTimeout(settled, 5) : requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+    settled();
+"""
+
+
 def words(rng):
     onsets = ["b", "c", "ch", "d", "dd", "f", "ff", "g", "ll", "m", "n", "p", "rh", "s", "t", "th", "w"]
     vowels = ["a", "e", "i", "o", "u", "w", "y", "â", "ŵ", "ŷ"]
@@ -110,63 +139,74 @@ def main():
         """
         drawn = [driver.execute_async_script(drawing, rows_drawn) for _ in range(SEARCHES // 4)]
         drawn_first = [driver.execute_async_script(drawing, screenful) for _ in range(SEARCHES // 4)]
-        latencies = {length: [] for length in range(1, 5)}
         targets = [two for _, two in list(pairs)[:PAIRS]]
+        # The floor of any search answered by the server: the bare round trip above, then the
+        # screenful put into the list, to the next frame painted. Each time it draws the rows of
+        # another search (text the page has not just laid out), as an answer would.
+        pool = []
+        for _ in range(20):
+            driver.execute_async_script(SEARCH, rng.choice(targets)[:2])
+            driver.execute_async_script(SETTLED)
+            pool.append(driver.execute_script("return [...document.getElementById('pairs').children].map(row => row.outerHTML)"))
+        answered = []
+        for index in range(SEARCHES // 4):
+            driver.execute_async_script(SETTLED)
+            answered.append(driver.execute_async_script("""
+                const [rows, done] = arguments;
+                const list = document.getElementById("pairs");
+                const template = document.createElement("template");
+                template.innerHTML = rows.join("");
+                const probe = document.createElement("input");
+                document.body.append(probe);
+                probe.addEventListener("input", async () => {
+                  await (await fetch("/healthz", { cache: "no-store" })).text();
+                  list.replaceChildren(...template.content.cloneNode(true).children);
+                  requestAnimationFrame(() => setTimeout(() => { probe.remove(); done(performance.now() - start); }, 0));
+                });
+                const start = performance.now();
+                probe.value = "x"; probe.dispatchEvent(new Event("input"));
+            """, pool[index % len(pool)][:screenful]))
+        latencies = {length: [] for length in range(1, 5)}
         for round_ in range(SEARCHES):
             length = round_ % 4 + 1
             prefix = rng.choice(targets)[:length]
-            latencies[length].append(driver.execute_async_script("""
-                const [text, done] = arguments;
-                const search = document.getElementById("search");
-                const list = document.getElementById("pairs");
-                search.value = ""; list.dataset.query = "";
-                const start = performance.now();
-                search.value = text;
-                search.dispatchEvent(new Event("input"));
-                // On screen: the list drawn for this text, then the next frame painted.
-                new MutationObserver((changes, observer) => {
-                  if (list.dataset.query !== text) return;
-                  observer.disconnect();
-                  requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));
-                }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
-            """, prefix))
+            driver.execute_async_script(SETTLED)
+            latencies[length].append(driver.execute_async_script(SEARCH, prefix))
     print(f"{PAIRS} pairs, headless Chromium, release server, one run. First render of the alphabetical page "
           f"(first 100 rows): median {statistics.median(renders[1:]):.0f} ms (5 loads after a warm-up).")
     print()
     print(f"Search as you type, from the input event to the next frame painted after the results are in the DOM "
           f"({len(latencies[1])} searches per prefix length):")
     print()
-    floor.sort()
-    floor99 = floor[max(0, -(-len(floor) * 99 // 100) - 1)]
     print("| prefix | p50 | p90 | p99 | goal |")
     print("|---|---|---|---|---|")
-    print(f"| floor: an input event no code answers → next frame | {statistics.median(floor):.1f} ms "
-          f"| {floor[int(len(floor) * 0.9) - 1]:.1f} ms | {floor99:.1f} ms | |")
-    bare.sort()
-    bare99 = bare[max(0, -(-len(bare) * 99 // 100) - 1)]
-    print(f"| a bare round trip: input → fetch of `/healthz` → its answer in the page → next frame "
-          f"| {statistics.median(bare):.1f} ms | {bare[int(len(bare) * 0.9) - 1]:.1f} ms | {bare99:.1f} ms | |")
-    drawn.sort()
-    drawn99 = drawn[max(0, -(-len(drawn) * 99 // 100) - 1)]
-    print(f"| no request: input → a page of results already in the page ({rows_drawn} rows) put into the list → "
-          f"next frame | {statistics.median(drawn):.1f} ms | {drawn[int(len(drawn) * 0.9) - 1]:.1f} ms "
-          f"| {drawn99:.1f} ms | |")
-    drawn_first.sort()
-    first99 = drawn_first[max(0, -(-len(drawn_first) * 99 // 100) - 1)]
-    print(f"| no request: input → the screenful the page draws first ({screenful} rows) put into the list → "
-          f"next frame | {statistics.median(drawn_first):.1f} ms | {drawn_first[int(len(drawn_first) * 0.9) - 1]:.1f} ms "
-          f"| {first99:.1f} ms | |")
-    for length, times in latencies.items():
-        times.sort()
+
+    def row(label, times, goal=""):
+        """Prints a table row of `times`; returns their p99 (nearest rank)."""
+        times = sorted(times)
         p99 = times[max(0, -(-len(times) * 99 // 100) - 1)]
-        print(f"| {length} letter{'s' if length > 1 else ''} | {statistics.median(times):.1f} ms "
-              f"| {times[int(len(times) * 0.9) - 1]:.1f} ms | {p99:.1f} ms | ≤ 16 ms |")
+        print(f"| {label} | {statistics.median(times):.1f} ms | {times[int(len(times) * 0.9) - 1]:.1f} ms "
+              f"| {p99:.1f} ms | {goal} |")
+        return p99
+
+    floor99 = row("floor: an input event no code answers → next frame", floor)
+    bare99 = row("a bare round trip: input → fetch of `/healthz` → its answer in the page → next frame", bare)
+    row(f"no request: input → a page of results already in the page ({rows_drawn} rows) put into the list → "
+        "next frame", drawn)
+    first99 = row(f"no request: input → the screenful the page draws first ({screenful} rows) put into the list → "
+                  "next frame", drawn_first)
+    answered99 = row(f"any server's answer: input → fetch of `/healthz` → the screenful of another search ({screenful} "
+                     "rows) put into the list → next frame", answered)
+    for length, times in latencies.items():
+        p99 = row(f"{length} letter{'s' if length > 1 else ''}", times, "≤ 16 ms")
         print_goal(f"Phrasebook keystroke → results on screen, Chromium, {length}-letter prefixes, {PAIRS} pairs (p99)",
                    f"{p99:.1f} ms", f"one frame at 60 Hz: 16 ms; input → next frame with no work {floor99:.1f} ms; "
                    f"with a bare round trip to the server {bare99:.1f} ms; drawing the first screenful "
-                   f"({screenful} rows) with no request {first99:.1f} ms",
-                   f"{p99 / 16:.2f}× the frame, {p99 / first99:.2f}× drawing with no request", "≤ 16 ms",
+                   f"({screenful} rows) with no request {first99:.1f} ms; the bare round trip, then that screenful "
+                   f"drawn {answered99:.1f} ms",
+                   f"{p99 / 16:.2f}× the frame, {p99 / answered99:.2f}× the round trip and drawing", "≤ 16 ms",
                    p99 <= 16)
+
 
 if __name__ == "__main__":
     main()

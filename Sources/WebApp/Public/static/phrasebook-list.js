@@ -33,8 +33,8 @@ async function load(append = false) {
  * One row per first word, listing every translation (the Welsh seed's custom cell). `capped` when
  * a search counted `total` matches and stopped there: more match, and the next page is offered
  * while the last one came full. The rows that fill the screen are drawn in the frame after the
- * key; the others, below the fold, are added once that frame is painted (all at once when the
- * list grows by a page: the reader is at its end).
+ * key; the others, below the fold, are added once that frame is painted and the page is idle
+ * (all at once when the list grows by a page: the reader is at its end).
  */
 function render(total, capped = false, lastPageFull = false, whole = false) {
   const rows = [];
@@ -53,12 +53,21 @@ function render(total, capped = false, lastPageFull = false, whole = false) {
   list.removeAttribute("aria-busy");
   if (rows.length > first) {
     list.setAttribute("aria-busy", "true");  // until every row is in
-    requestAnimationFrame(() => setTimeout(() => {
+    afterNextPaint(() => {
       if (mine !== generation) return;
       list.append(...rows.slice(first).map(rowNode));
       list.removeAttribute("aria-busy");
-    }, 0));
+    });
   }
+}
+
+/** Runs `work` once the next frame is painted and the page is idle, so that rows below the fold
+ * take no time from drawing the screenful nor from the next key's search (Safari, which has no
+ * idle callbacks, runs it in the first task after that frame). */
+function afterNextPaint(work) {
+  requestAnimationFrame(() => window.requestIdleCallback
+    ? requestIdleCallback(work, { timeout: 250 })
+    : setTimeout(work, 0));
 }
 
 /** How many rows the screen shows below the list's top, and one more: at least ten. A row is
