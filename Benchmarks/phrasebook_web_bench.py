@@ -44,15 +44,21 @@ SEARCH = """
 """
 
 # Waits until the page has drawn all of the last answer (the rows it adds after the first frame
-# too) and painted it: a keystroke is timed from a page at rest, as a typist's next key finds it,
-# not while the last one's rows below the fold are still being laid out.
+# too) and painted it, then for a moment of the next frame: a keystroke is timed from a page at
+# rest, as a typist's next key finds it, and at any moment of a 60 Hz frame, as keys come.
 SETTLED = """
-    const done = arguments[0];
+    const [delay, done] = arguments;
     const list = document.getElementById("pairs");
     const settled = () => list.hasAttribute("aria-busy")
-      ? setTimeout(settled, 5) : requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 0)));
+      ? setTimeout(settled, 5) : requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, delay)));
     settled();
 """
+
+
+def keystroke(driver, rng, script, *arguments):
+    """Runs the timing `script` on a page at rest, at a random moment of a frame; returns its figure."""
+    driver.execute_async_script(SETTLED, rng.uniform(0, 1000 / 60))
+    return driver.execute_async_script(script, *arguments)
 
 
 def words(rng):
@@ -80,7 +86,7 @@ def main():
             renders.append(driver.execute_script("return performance.getEntriesByName('phrasebook-rendered')[0].startTime"))
         # The floor: an input event no page code answers, to the next frame painted. A keystroke
         # lands at any moment of a 60 Hz frame, so even this waits up to one frame.
-        floor = [driver.execute_async_script("""
+        floor = [keystroke(driver, rng, """
             const done = arguments[0];
             const probe = document.createElement("input");
             document.body.append(probe);
@@ -91,7 +97,7 @@ def main():
         # The same with a bare round trip: an input event whose handler fetches the server's
         # hello-world route and writes its answer into the page, to the next frame painted. What a
         # search adds to a keystroke beyond this is ours; this much comes with any server answer.
-        bare = [driver.execute_async_script("""
+        bare = [keystroke(driver, rng, """
             const done = arguments[0];
             const probe = document.createElement("input");
             const answer = document.createElement("p");
@@ -137,21 +143,20 @@ def main():
             const start = performance.now();
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
         """
-        drawn = [driver.execute_async_script(drawing, rows_drawn) for _ in range(SEARCHES // 4)]
-        drawn_first = [driver.execute_async_script(drawing, screenful) for _ in range(SEARCHES // 4)]
+        drawn = [keystroke(driver, rng, drawing, rows_drawn) for _ in range(SEARCHES // 4)]
+        drawn_first = [keystroke(driver, rng, drawing, screenful) for _ in range(SEARCHES // 4)]
         targets = [two for _, two in list(pairs)[:PAIRS]]
         # The floor of any search answered by the server: the bare round trip above, then the
         # screenful put into the list, to the next frame painted. Each time it draws the rows of
         # another search (text the page has not just laid out), as an answer would.
         pool = []
         for _ in range(20):
-            driver.execute_async_script(SEARCH, rng.choice(targets)[:2])
-            driver.execute_async_script(SETTLED)
+            keystroke(driver, rng, SEARCH, rng.choice(targets)[:2])
+            driver.execute_async_script(SETTLED, 0)
             pool.append(driver.execute_script("return [...document.getElementById('pairs').children].map(row => row.outerHTML)"))
         answered = []
         for index in range(SEARCHES // 4):
-            driver.execute_async_script(SETTLED)
-            answered.append(driver.execute_async_script("""
+            answered.append(keystroke(driver, rng, """
                 const [rows, done] = arguments;
                 const list = document.getElementById("pairs");
                 const template = document.createElement("template");
@@ -170,8 +175,7 @@ def main():
         for round_ in range(SEARCHES):
             length = round_ % 4 + 1
             prefix = rng.choice(targets)[:length]
-            driver.execute_async_script(SETTLED)
-            latencies[length].append(driver.execute_async_script(SEARCH, prefix))
+            latencies[length].append(keystroke(driver, rng, SEARCH, prefix))
     print(f"{PAIRS} pairs, headless Chromium, release server, one run. First render of the alphabetical page "
           f"(first 100 rows): median {statistics.median(renders[1:]):.0f} ms (5 loads after a warm-up).")
     print()
