@@ -18,16 +18,24 @@ import Synchronization
 /// - A copy beside a commit made the commit wait for the disk behind the copy's sync: copied every
 ///   100 ms while saves came back to back, one save in a hundred took twice as long. So a copy
 ///   from its own connection waits for a look that finds no commit since the one before.
+/// - The looks are a background task, and a busy machine can keep it waiting for a second or
+///   more (a test saw the log reach 3,500 pages past a `restartAt` of 200). So a commit that finds
+///   the log at twice `restartAt` copies it itself, as SQLite's own automatic checkpoint would:
+///   the log's bound does not depend on the looks being on time.
 final class BackgroundCheckpointer: Sendable {
   /// The pages in the log after the writer's last commit, as SQLite's WAL hook reports them.
   final class LogLength: Sendable {
     let pages = Atomic<Int>(0)
+    /// The length at which the commit that reaches it copies the log on the spot.
+    let copiedByCommitAt: Int
+
+    init(copiedByCommitAt: Int) { self.copiedByCommitAt = copiedByCommitAt }
   }
 
   private let task: Task<Void, Never>
   private let writer: DatabasePool
   /// The log's length as the writer last reported it; 0 once copied whole.
-  let length = LogLength()
+  let length: LogLength
 
   /// Starts watching the log of `writer` (the pool of the database at `path`), looking every
   /// `interval`; stops when this object goes away.
@@ -37,7 +45,8 @@ final class BackgroundCheckpointer: Sendable {
   ) throws {
     let connection = try DatabaseQueue(path: path)
     self.writer = writer
-    let length = length
+    let length = LogLength(copiedByCommitAt: 2 * restartAt)
+    self.length = length
     writer.writeWithoutTransaction { db in
       _ = sqlite3_wal_hook(db.sqliteConnection, Self.reportLength, Unmanaged.passUnretained(length).toOpaque())
     }
@@ -62,10 +71,23 @@ final class BackgroundCheckpointer: Sendable {
   }
 
   /// SQLite's WAL hook: called on the writer after each commit with the log's length in pages.
+  /// Past `copiedByCommitAt` it copies the log there and then (SQLite's automatic checkpoint is a
+  /// WAL hook doing the same), and reports 0 when every page was copied.
   private static let reportLength:
     @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
-      context, _, _, pages in
-      Unmanaged<LogLength>.fromOpaque(context!).takeUnretainedValue().pages.store(Int(pages), ordering: .relaxed)
+      context, connection, name, pages in
+      let length = Unmanaged<LogLength>.fromOpaque(context!).takeUnretainedValue()
+      var reported = Int(pages)
+      if reported >= length.copiedByCommitAt {
+        var logged: Int32 = 0
+        var copied: Int32 = 0
+        if sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, &logged, &copied) == SQLITE_OK,
+          copied == logged
+        {
+          reported = 0
+        }
+      }
+      length.pages.store(reported, ordering: .relaxed)
       return SQLITE_OK
     }
 

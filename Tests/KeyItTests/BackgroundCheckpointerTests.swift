@@ -114,6 +114,22 @@ import Testing
     #expect(try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rows") } == 6_000)
   }
 
+  @Test func theLogStaysBoundedWhenTheLooksNeverCome() async throws {
+    let database = try LoggedDatabase()
+    defer { database.remove() }
+    // A machine so busy that the background looks never run: the commit that finds the log at
+    // twice `restartAt` copies it itself, and the next one starts it again from its beginning (a
+    // commit adds a page or two, three when a page splits).
+    try await withCheckpointer(database, copyAt: 50, restartAt: 200, interval: .seconds(3600)) { checkpointer in
+      try database.insert(3_000, bytes: 500)
+      #expect(checkpointer.length.pages.load(ordering: .relaxed) < 400)
+    }
+    let pageAndHeader = 4096 + 24
+    let log = try database.size("-wal")
+    #expect(log <= 32 + 410 * pageAndHeader, "the log grew to \(log / pageAndHeader) pages")
+    #expect(try await database.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM rows") } == 3_000)
+  }
+
   /// Runs `body` with a checkpointer on `database` looking every `interval`.
   func withCheckpointer<T>(
     _ database: LoggedDatabase, copyAt: Int, restartAt: Int, interval: Duration = .milliseconds(10),
