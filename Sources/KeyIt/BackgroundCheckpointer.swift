@@ -12,24 +12,23 @@ import Synchronization
 ///   syncs, so the log is copied only once it holds `copyAt` pages.
 /// - While saves never pause, a copy from another connection never catches up, the log is never
 ///   restarted and its file grows (to 170 MB in five seconds of saves), and a sync that grows a
-///   file also writes its size. Past `restartAt` pages the last pages are copied on the writer's
-///   own queue, between two saves, so the copy is whole and the next commit restarts the log: its
-///   file keeps its size and later saves overwrite it.
+///   file also writes its size. So the commit that finds the log at `restartAt` pages copies it
+///   itself, on the writer's connection in SQLite's WAL hook (where SQLite's own automatic
+///   checkpoint runs): the copy is whole, the next commit restarts the log, its file keeps its
+///   size and later saves overwrite it. Done by the commit and not by a look, the bound holds
+///   however long a busy machine keeps the looks (a background task) waiting; a test saw a log
+///   reach 3,500 pages past a `restartAt` of 200 while they waited.
 /// - A copy beside a commit made the commit wait for the disk behind the copy's sync: copied every
 ///   100 ms while saves came back to back, one save in a hundred took twice as long. So a copy
 ///   from its own connection waits for a look that finds no commit since the one before.
-/// - The looks are a background task, and a busy machine can keep it waiting for a second or
-///   more (a test saw the log reach 3,500 pages past a `restartAt` of 200). So a commit that finds
-///   the log at twice `restartAt` copies it itself, as SQLite's own automatic checkpoint would:
-///   the log's bound does not depend on the looks being on time.
 final class BackgroundCheckpointer: Sendable {
   /// The pages in the log after the writer's last commit, as SQLite's WAL hook reports them.
   final class LogLength: Sendable {
     let pages = Atomic<Int>(0)
     /// The length at which the commit that reaches it copies the log on the spot.
-    let copiedByCommitAt: Int
+    let restartAt: Int
 
-    init(copiedByCommitAt: Int) { self.copiedByCommitAt = copiedByCommitAt }
+    init(restartAt: Int) { self.restartAt = restartAt }
   }
 
   private let task: Task<Void, Never>
@@ -45,7 +44,7 @@ final class BackgroundCheckpointer: Sendable {
   ) throws {
     let connection = try DatabaseQueue(path: path)
     self.writer = writer
-    let length = LogLength(copiedByCommitAt: 2 * restartAt)
+    let length = LogLength(restartAt: restartAt)
     self.length = length
     writer.writeWithoutTransaction { db in
       _ = sqlite3_wal_hook(db.sqliteConnection, Self.reportLength, Unmanaged.passUnretained(length).toOpaque())
@@ -58,9 +57,8 @@ final class BackgroundCheckpointer: Sendable {
         defer { pagesBefore = pages }
         // From its own connection only while no commit came since the last look: a copy beside a
         // commit makes the commit wait for the disk behind the copy's sync.
-        guard pages >= restartAt || (pages >= copyAt && pages == pagesBefore) else { continue }
-        let copier: any DatabaseWriter = pages >= restartAt ? writer : connection
-        guard let copied = try? await copier.writeWithoutTransaction({ try $0.checkpoint(.passive) }),
+        guard pages >= copyAt && pages == pagesBefore else { continue }
+        guard let copied = try? await connection.writeWithoutTransaction({ try $0.checkpoint(.passive) }),
           copied.checkpointedFrameCount == copied.walFrameCount
         else { continue }
         // All copied: the next commit restarts the log and reports its new length (unless one
@@ -71,14 +69,14 @@ final class BackgroundCheckpointer: Sendable {
   }
 
   /// SQLite's WAL hook: called on the writer after each commit with the log's length in pages.
-  /// Past `copiedByCommitAt` it copies the log there and then (SQLite's automatic checkpoint is a
-  /// WAL hook doing the same), and reports 0 when every page was copied.
+  /// From `restartAt` pages it copies the log there and then, and reports 0 when every page was
+  /// copied.
   private static let reportLength:
     @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32 = {
       context, connection, name, pages in
       let length = Unmanaged<LogLength>.fromOpaque(context!).takeUnretainedValue()
       var reported = Int(pages)
-      if reported >= length.copiedByCommitAt {
+      if reported >= length.restartAt {
         var logged: Int32 = 0
         var copied: Int32 = 0
         if sqlite3_wal_checkpoint_v2(connection, name, SQLITE_CHECKPOINT_PASSIVE, &logged, &copied) == SQLITE_OK,

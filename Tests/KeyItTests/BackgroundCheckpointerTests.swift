@@ -118,7 +118,7 @@ import Testing
     let database = try LoggedDatabase()
     defer { database.remove() }
     // A machine so busy that the background looks never run: the commit that finds the log at
-    // twice `restartAt` copies it itself, and the next one starts it again from its beginning (a
+    // `restartAt` copies it itself, and the next one starts it again from its beginning (a
     // commit adds a page or two, three when a page splits).
     try await withCheckpointer(database, copyAt: 50, restartAt: 200, interval: .seconds(3600)) { checkpointer in
       try database.insert(3_000, bytes: 500)
