@@ -27,7 +27,8 @@ public struct JSONBytes {
       count += 1
       out.storage.append(UInt8(ascii: "\""))
       out.storage.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-      out.storage.append(contentsOf: "\":".utf8)
+      out.storage.append(UInt8(ascii: "\""))
+      out.storage.append(UInt8(ascii: ":"))
       value(&out)
     }
 
@@ -46,7 +47,22 @@ public struct JSONBytes {
     storage.append(UInt8(ascii: "]"))
   }
 
-  @inlinable public mutating func int(_ value: some BinaryInteger) { storage.append(contentsOf: String(value).utf8) }
+  /// An integer's decimal digits, written without making a `String` of them first (an import logs
+  /// tens of thousands).
+  @inlinable public mutating func int(_ value: some BinaryInteger) {
+    guard let value = Int64(exactly: value) else { return storage.append(contentsOf: String(value).utf8) }
+    if value < 0 { storage.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = digits.count
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude > 0
+      storage.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+  }
 
   @inlinable public mutating func bool(_ value: Bool) { storage.append(contentsOf: (value ? "true" : "false").utf8) }
 

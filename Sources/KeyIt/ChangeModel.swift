@@ -59,6 +59,19 @@ public struct ItemDelta: Codable, Sendable, Hashable {
   public var uid: String
   public var before: ItemState?
   public var after: ItemState?
+
+  /// The items that differ from `before` to `after` (states by uid), in uid order. Each uid is
+  /// hashed as few times as it can be: a new Bible's import compares thousands.
+  static func between(_ before: [String: ItemState], _ after: [String: ItemState]) -> [ItemDelta] {
+    var deltas: [ItemDelta] = []
+    for (uid, old) in before {
+      let new = after[uid]
+      if old != new { deltas.append(ItemDelta(uid: uid, before: old, after: new)) }
+    }
+    for (uid, new) in after where before[uid] == nil { deltas.append(ItemDelta(uid: uid, before: nil, after: new)) }
+    deltas.sort { $0.uid < $1.uid }
+    return deltas
+  }
 }
 
 /// How a conflict was settled.

@@ -9,9 +9,7 @@ extension KeyItStore {
     _ db: Database, bible: Bible, bookCode: String, chapter: Chapter, before: [String: ItemState],
     after: [String: ItemState], wallMillis: Int64
   ) throws {
-    let deltas = Set(before.keys).union(after.keys).sorted().compactMap { uid in
-      before[uid] == after[uid] ? nil : ItemDelta(uid: uid, before: before[uid], after: after[uid])
-    }
+    let deltas = ItemDelta.between(before, after)
     guard !deltas.isEmpty else { return }
     try log(
       db, bible: bible, KeyItChange(kind: .edit, book: bookCode, chapter: chapter.chapterNumber, items: deltas),

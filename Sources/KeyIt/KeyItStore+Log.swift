@@ -118,9 +118,7 @@ extension KeyItStore {
     resolution: ConflictResolution? = nil
   ) throws {
     let after = try itemStates(db, chapterID: chapter.chapterID!)
-    let deltas = Set(before.keys).union(after.keys).sorted().compactMap { uid in
-      before[uid] == after[uid] ? nil : ItemDelta(uid: uid, before: before[uid], after: after[uid])
-    }
+    let deltas = ItemDelta.between(before, after)
     guard !deltas.isEmpty || resolution != nil else { return }
     let bible = try Self.bible(db, chapter.bibleID)
     let code = try bookCode(db, chapter)

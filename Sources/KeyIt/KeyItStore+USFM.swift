@@ -166,16 +166,24 @@ extension KeyItStore {
     if chapter.itemRecsCreated {
       try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
     }
-    let insertItem = try db.cachedStatement(
-      sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
-        + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+    let insertItem = BoundStatement(
+      try db.cachedStatement(
+        sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
+          + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
     let insertStep = try db.cachedStatement(
       sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
+    try insertItem.bind(chapterID, at: 1)
     for (item, uid) in zip(imported.items, uids) {
-      try insertItem.execute(arguments: [
-        chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq,
-        item.lastVerseOfBridge > 0, item.lastVerseOfBridge, item.marker, uid,
-      ])
+      try insertItem.bind(item.verse, at: 2)
+      try insertItem.bind(item.type.rawValue, at: 3)
+      try insertItem.bind(item.order, at: 4)
+      try insertItem.bind(item.text, at: 5)
+      try insertItem.bind(item.intSeq, at: 6)
+      try insertItem.bind(item.lastVerseOfBridge > 0, at: 7)
+      try insertItem.bind(item.lastVerseOfBridge, at: 8)
+      try insertItem.bind(item.marker, at: 9)
+      try insertItem.bind(uid, at: 10)
+      try insertItem.execute()
       let itemID = db.lastInsertedRowID
       for _ in 0..<item.bridgeSteps {
         try insertStep.execute(arguments: [itemID, item.text])

@@ -44,21 +44,24 @@ public enum TextID {
       let counter = sequence
       let random = takeRandom()
       lock.unlock()
-      var bytes = [UInt8](repeating: 0, count: 16)
-      for index in 0..<6 { bytes[index] = UInt8(truncatingIfNeeded: millis >> (8 * (5 - index))) }
-      bytes[6] = 0x70 | UInt8(counter >> 8)
-      bytes[7] = UInt8(truncatingIfNeeded: counter)
-      for index in 8..<16 { bytes[index] = UInt8(truncatingIfNeeded: random >> (8 * (index - 8))) }
-      bytes[8] = 0x80 | (bytes[8] & 0x3F)
-      let digits = Array("0123456789abcdef".utf8)
-      var text: [UInt8] = []
-      text.reserveCapacity(36)
-      for (index, byte) in bytes.enumerated() {
-        if index == 4 || index == 6 || index == 8 || index == 10 { text.append(UInt8(ascii: "-")) }
-        text.append(digits[Int(byte >> 4)])
-        text.append(digits[Int(byte & 0xF)])
+      // The 16 bytes as two words: 48 bits of time, the version and the counter; then the variant
+      // and 62 random bits.
+      let high = millis << 16 | 0x7000 | UInt64(counter & 0xFFF)
+      let low = 0x8000_0000_0000_0000 | (random.byteSwapped & 0x3FFF_FFFF_FFFF_FFFF)
+      return String(unsafeUninitializedCapacity: 36) { text in
+        var at = 0
+        for nibble in 0..<32 {
+          if nibble == 8 || nibble == 12 || nibble == 16 || nibble == 20 {
+            text[at] = UInt8(ascii: "-")
+            at += 1
+          }
+          let word = nibble < 16 ? high : low
+          let value = UInt8(truncatingIfNeeded: word >> (60 - 4 * UInt64(nibble % 16))) & 0xF
+          text[at] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+          at += 1
+        }
+        return at
       }
-      return String(decoding: text, as: UTF8.self)
     }
 
     /// The next random word (under the lock), refilling the words from the system when none is

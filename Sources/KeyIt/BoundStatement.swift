@@ -1,0 +1,54 @@
+import GRDB
+import GRDBSQLite
+
+/// A GRDB statement whose values are bound through SQLite's C API, for the statements an import
+/// runs for every item. GRDB's arguments box each value, copy the list twice and bind it in nested
+/// closures: for an import's item inserts that cost more than SQLite's inserting. GRDB still runs
+/// the statement (`execute()`: its errors, its transaction observers); running it without
+/// arguments resets it and keeps what was bound; it is reset after each run, as SQLite binds
+/// nothing on a statement run and not reset.
+struct BoundStatement {
+  private let statement: Statement
+  private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
+
+  /// Takes over `statement`: GRDB is told its arguments are set (to NULLs), so that `execute()`
+  /// runs what `bind` binds.
+  init(_ statement: Statement) {
+    self.statement = statement
+    statement.setUncheckedArguments(
+      StatementArguments(
+        Array(repeating: DatabaseValue.null, count: Int(sqlite3_bind_parameter_count(statement.sqliteStatement)))))
+  }
+
+  func bind(_ value: Int64, at index: Int32) throws {
+    try check(sqlite3_bind_int64(statement.sqliteStatement, index, value))
+  }
+
+  func bind(_ value: Int, at index: Int32) throws { try bind(Int64(value), at: index) }
+
+  func bind(_ value: Bool, at index: Int32) throws { try bind(Int64(value ? 1 : 0), at: index) }
+
+  /// Text, copied by SQLite; nil is NULL and "" is empty text, not NULL.
+  func bind(_ value: String?, at index: Int32) throws {
+    guard var value else { return try check(sqlite3_bind_null(statement.sqliteStatement, index)) }
+    let code = value.withUTF8 { utf8 -> Int32 in
+      // An empty buffer may have no address, which SQLite would bind as NULL.
+      let bytes = utf8.isEmpty ? UnsafeRawPointer(("" as StaticString).utf8Start) : UnsafeRawPointer(utf8.baseAddress!)
+      return sqlite3_bind_text(
+        statement.sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), Int32(utf8.count), Self.transient)
+    }
+    try check(code)
+  }
+
+  /// Runs the statement with what is bound, then resets it for the next values.
+  func execute() throws {
+    defer { sqlite3_reset(statement.sqliteStatement) }
+    try statement.execute()
+  }
+
+  private func check(_ code: Int32) throws {
+    guard code == SQLITE_OK else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a value failed", sql: statement.sql)
+    }
+  }
+}
