@@ -21,23 +21,25 @@ struct BoundStatement {
   }
 
   func bind(_ value: Int64, at index: Int32) throws {
-    try check(sqlite3_bind_int64(statement.sqliteStatement, index, value))
+    try check(sqlite3_bind_int64(statement.sqliteStatement, index, value), at: index)
   }
 
   func bind(_ value: Int, at index: Int32) throws { try bind(Int64(value), at: index) }
 
   func bind(_ value: Bool, at index: Int32) throws { try bind(Int64(value ? 1 : 0), at: index) }
 
-  /// Text, copied by SQLite; nil is NULL and "" is empty text, not NULL.
+  /// Text, copied by SQLite; nil is NULL and "" is empty text, not NULL. A text longer than
+  /// SQLite's 32-bit length is refused (`SQLITE_TOOBIG`), not cut.
   func bind(_ value: String?, at index: Int32) throws {
-    guard var value else { return try check(sqlite3_bind_null(statement.sqliteStatement, index)) }
+    guard var value else { return try check(sqlite3_bind_null(statement.sqliteStatement, index), at: index) }
     let code = value.withUTF8 { utf8 -> Int32 in
+      guard let length = Int32(exactly: utf8.count) else { return SQLITE_TOOBIG }
       // An empty buffer may have no address, which SQLite would bind as NULL.
       let bytes = utf8.isEmpty ? UnsafeRawPointer(("" as StaticString).utf8Start) : UnsafeRawPointer(utf8.baseAddress!)
       return sqlite3_bind_text(
-        statement.sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), Int32(utf8.count), Self.transient)
+        statement.sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), length, Self.transient)
     }
-    try check(code)
+    try check(code, at: index)
   }
 
   /// Runs the statement with what is bound, then resets it for the next values.
@@ -46,9 +48,11 @@ struct BoundStatement {
     try statement.execute()
   }
 
-  private func check(_ code: Int32) throws {
+  /// An error naming the value (its place among the statement's `?`) that SQLite refused.
+  private func check(_ code: Int32, at index: Int32) throws {
     guard code == SQLITE_OK else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding a value failed", sql: statement.sql)
+      throw DatabaseError(
+        resultCode: ResultCode(rawValue: code), message: "binding value \(index) failed", sql: statement.sql)
     }
   }
 }

@@ -42,7 +42,8 @@ import Testing
     try queue.write { db in
       try db.execute(sql: "CREATE TABLE t (n INTEGER NOT NULL)")
       let insert = BoundStatement(try db.makeStatement(sql: "INSERT INTO t (n) VALUES (?)"))
-      #expect(throws: DatabaseError.self) { try insert.bind(1, at: 2) }
+      let refused = #expect(throws: DatabaseError.self) { try insert.bind(1, at: 2) }
+      #expect(refused?.message == "binding value 2 failed", "the error names the value")
       #expect(throws: DatabaseError.self) { try insert.bind("x", at: 0) }
       #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 0)
     }
