@@ -18,6 +18,8 @@ final class StoppableHub: Sendable {
   let port: Int
   let path = NSTemporaryDirectory() + "hub-\(UUID().uuidString).sqlite"
   private let running = Mutex<Task<Void, any Error>?>(nil)
+  /// Why the server last stopped on its own (it could not listen, say).
+  private let failure = Mutex<(any Error)?>(nil)
 
   init() throws {
     store = try SQLiteHubStore(path: path)
@@ -29,9 +31,22 @@ final class StoppableHub: Sendable {
   func start() async throws {
     let app = HubServer.application(
       store: store, broadcaster: broadcaster, configuration: .init(address: .hostname("127.0.0.1", port: port)))
-    running.withLock { $0 = Task { try await app.runService(gracefulShutdownSignals: []) } }
-    // It answers (401 for a token it does not know) once it listens.
-    while !(await refusesStrangers()) { try await Task.sleep(for: .milliseconds(20)) }
+    failure.withLock { $0 = nil }
+    running.withLock {
+      $0 = Task { [self] in
+        do { try await app.runService(gracefulShutdownSignals: []) } catch {
+          self.failure.withLock { $0 = error }
+          throw error
+        }
+      }
+    }
+    // It answers (401 for a token it does not know) once it listens. A server that could not
+    // listen (its port taken by another test's socket while it was stopped) says so at once,
+    // instead of the test waiting out its time limit.
+    while !(await refusesStrangers()) {
+      if let error = failure.withLock({ $0 }) { throw error }
+      try await Task.sleep(for: .milliseconds(20))
+    }
   }
 
   private func refusesStrangers() async -> Bool {
