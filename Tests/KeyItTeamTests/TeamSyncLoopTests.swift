@@ -20,6 +20,8 @@ final class StoppableHub: Sendable {
   private let running = Mutex<Task<Void, any Error>?>(nil)
   /// Why the server last stopped on its own (it could not listen, say).
   private let failure = Mutex<(any Error)?>(nil)
+  /// The port, kept while the hub is stopped, so that it is still free when the hub starts again.
+  private let hold = Mutex<Result<PortHold, any Error>?>(nil)
 
   init() throws {
     store = try SQLiteHubStore(path: path)
@@ -32,6 +34,8 @@ final class StoppableHub: Sendable {
     let app = HubServer.application(
       store: store, broadcaster: broadcaster, configuration: .init(address: .hostname("127.0.0.1", port: port)))
     failure.withLock { $0 = nil }
+    if case .failure(let error) = hold.withLock({ $0 }) { throw error }
+    hold.withLock { $0 = nil }
     running.withLock {
       $0 = Task { [self] in
         do { try await app.runService(gracefulShutdownSignals: []) } catch {
@@ -41,17 +45,17 @@ final class StoppableHub: Sendable {
       }
     }
     // It answers (401 for a token it does not know) once it listens. A server that could not
-    // listen (its port taken by another test's socket while it was stopped) says so at once,
-    // instead of the test waiting out its time limit.
+    // listen says so at once, instead of the test waiting out its time limit.
     while !(await refusesStrangers()) {
       if let error = failure.withLock({ $0 }) { throw error }
       try await Task.sleep(for: .milliseconds(20))
     }
+    if let error = failure.withLock({ $0 }) { throw error }
   }
 
   private func refusesStrangers() async -> Bool {
     do {
-      _ = try await HubClient(base: URL(string: address)!, token: "-").heads(project: "keyit:x")
+      _ = try await HubClient(base: URL(string: address)!, token: "-", timeout: .seconds(2)).heads(project: "keyit:x")
       return false
     } catch { return error is HubClientError }
   }
@@ -60,6 +64,8 @@ final class StoppableHub: Sendable {
     let task = running.withLock { $0 }
     task?.cancel()
     _ = await task?.result
+    // Refused like a hub that is down, and no other socket takes the port meanwhile.
+    hold.withLock { $0 = Result { try PortHold(port: port) } }
   }
 
   deinit {

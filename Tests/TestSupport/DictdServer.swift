@@ -136,7 +136,7 @@ public final class DictdServer: @unchecked Sendable {
     return count == 3 && banner == Array("220".utf8)
   }
 
-  private static func loopback(port: Int) -> sockaddr_in {
+  static func loopback(port: Int) -> sockaddr_in {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
