@@ -144,8 +144,9 @@ struct Spread {
 /// The rows an import of `inputs` into a new Bible writes (its chapters, items, bridge steps and
 /// change log), stored again on a copy of the database before it, in one transaction:
 /// - `cli`: by the sqlite3 CLI from `INSERT` statements, the plain SQL way;
-/// - `engine`: by SQLite itself, `INSERT … SELECT` from the imported database, durable and in WAL as
-///   the store writes (a `WHERE` makes SQLite write row by row, never copy pages whole): storing
+/// - `engine`: by SQLite itself, `INSERT … SELECT` from the imported database, durable, in WAL and
+///   with the page cache the store's import uses (a `WHERE` makes SQLite write row by row, never
+///   copy pages whole): storing
 ///   them without parsing a statement or binding a value for each row, the floor of any import.
 func storePeers(_ inputs: [(name: String, text: String)]) async throws -> (cli: Spread, engine: Spread) {
   let before = freshPath()
@@ -187,7 +188,8 @@ func storePeers(_ inputs: [(name: String, text: String)]) async throws -> (cli: 
     let queue = try DatabaseQueue(path: copy)
     engine.append(
       try await queue.writeWithoutTransaction { db in
-        try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL")
+        // With the page cache the store's import gives itself.
+        try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
         try db.execute(sql: "ATTACH DATABASE ? AS source", arguments: [before])
         let start = ContinuousClock.now
         try db.inTransaction {

@@ -41,6 +41,15 @@ import Testing
     }
   }
 
+  /// The import gives itself a larger page cache; the writer has SQLite's own again afterwards.
+  @Test func theImportsPageCacheIsGivenBack() async throws {
+    let (store, _) = try await storeWithBible()
+    let cacheSize = { try await store.writer.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } }
+    let before = try await cacheSize()
+    _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
+    #expect(try await cacheSize() == before)
+  }
+
   @Test func importThenExportThenImportIsStable() async throws {
     let (store, _) = try await storeWithBible()
     _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
