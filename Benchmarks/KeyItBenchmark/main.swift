@@ -146,8 +146,8 @@ struct Spread {
 /// - `cli`: by the sqlite3 CLI from `INSERT` statements, the plain SQL way;
 /// - `engine`: by SQLite itself, `INSERT … SELECT` from the imported database, durable, in WAL and
 ///   with the page cache the store's import uses (a `WHERE` makes SQLite write row by row, never
-///   copy pages whole): storing
-///   them without parsing a statement or binding a value for each row, the floor of any import.
+///   copy pages whole): storing them without parsing a statement or binding a value for each row,
+///   the floor of any import.
 func storePeers(_ inputs: [(name: String, text: String)]) async throws -> (cli: Spread, engine: Spread) {
   let before = freshPath()
   let store = try KeyItStore(path: before)
