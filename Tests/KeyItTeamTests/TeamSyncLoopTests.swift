@@ -20,7 +20,8 @@ final class StoppableHub: Sendable {
   private let running = Mutex<Task<Void, any Error>?>(nil)
   /// Why the server last stopped on its own (it could not listen, say).
   private let failure = Mutex<(any Error)?>(nil)
-  /// The port, kept while the hub is stopped, so that it is still free when the hub starts again.
+  /// The port, kept from the moment the hub stops until it listens again, so that no other socket
+  /// takes it meanwhile.
   private let hold = Mutex<Result<PortHold, any Error>?>(nil)
 
   init() throws {
@@ -34,8 +35,9 @@ final class StoppableHub: Sendable {
     let app = HubServer.application(
       store: store, broadcaster: broadcaster, configuration: .init(address: .hostname("127.0.0.1", port: port)))
     failure.withLock { $0 = nil }
+    // The port stays held until the server listens on it (both bound with `SO_REUSEADDR`), so it
+    // is never free in between.
     if case .failure(let error) = hold.withLock({ $0 }) { throw error }
-    hold.withLock { $0 = nil }
     running.withLock {
       $0 = Task { [self] in
         do { try await app.runService(gracefulShutdownSignals: []) } catch {
@@ -51,6 +53,7 @@ final class StoppableHub: Sendable {
       try await Task.sleep(for: .milliseconds(20))
     }
     if let error = failure.withLock({ $0 }) { throw error }
+    hold.withLock { $0 = nil }
   }
 
   private func refusesStrangers() async -> Bool {

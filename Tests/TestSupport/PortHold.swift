@@ -1,10 +1,10 @@
 import Foundation
 
 /// A loopback port kept bound, but not listening, while the server on it is stopped: a connection
-/// to it is refused as one to a server that is down, and the kernel gives the port to no other
-/// socket (`freePort()`'s, or an outgoing connection's) before the server starts on it again. Bound
-/// with `SO_REUSEADDR`, as the server's own socket is, so that the server can take it back even
-/// before this goes away. Released when this object goes away.
+/// to it is refused as one to a server that is down, and no socket that binds without
+/// `SO_REUSEADDR` (`freePort()`'s, say) can take it; the kernel's own choice of a free port skips
+/// bound ports. Bound with `SO_REUSEADDR`, as a Hummingbird server's socket is, so that the server
+/// can bind and listen on it while it is still held. Released when this object goes away.
 public final class PortHold: Sendable {
   private let descriptor: Int32
 
@@ -19,8 +19,9 @@ public final class PortHold: Sendable {
       }
     }
     guard bound else {
+      let reason = errno
       close(descriptor)
-      throw OracleError(description: "port \(port) was taken while its server was stopped (errno \(errno))")
+      throw OracleError(description: "port \(port) could not be held: another socket has it (errno \(reason))")
     }
   }
 
