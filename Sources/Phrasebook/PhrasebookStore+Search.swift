@@ -92,8 +92,9 @@ struct MatchQueries {
   private static let matchesWithFields =
     "FROM PairSearch JOIN PairSearch_content AS fields ON fields.id = PairSearch.rowid "
     + "WHERE PairSearch MATCH ? AND PairSearch.rowid BETWEEN ? AND ?"
-  /// The content table's columns of wordOne, wordTwo, context, note and tags.
-  private static let fields = (0..<5).map { "fields.c\($0)" }
+  /// The fields `PairSearch` declares, in its order: the content table's `c0`, `c1`… hold them.
+  static let indexedFields = ["wordOne", "wordTwo", "context", "note", "tags"]
+  private static let fields = indexedFields.indices.map { "fields.c\($0)" }
   /// Whether one of an entry's fields holds what was typed, with its diacritics (ASCII letters in
   /// either case, as SQLite's `lower` and `LIKE` compare them). Field by field: a walk past
   /// thousands of matches spent a third of its time joining the fields into one lowered string.

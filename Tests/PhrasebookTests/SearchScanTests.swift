@@ -141,4 +141,26 @@ import Testing
     #expect(stored.pair.createdAt == Date(timeIntervalSince1970: 1_790_000_000.25))
     #expect(stored.pair.updatedAt == stored.pair.createdAt && stored.tags == ["animals", "home"])
   }
+
+  /// The walk for exact diacritics reads FTS5's content table by column number: it must hold the
+  /// fields the index declares, in that order.
+  @Test func theIndexsContentTableHoldsItsFieldsInOrder() async throws {
+    let store = try PhrasebookStore.inMemory()
+    _ = try await store.createPhrasebook(name: "Cymraeg", languages: "en:English,cy:Welsh")
+    let input = PairInput(
+      wordOne: "the cat", wordTwo: "y gath", type: "noun", context: "pet", area: "North", note: "feminine",
+      tags: ["anifeiliaid"])
+    _ = try await store.save(input)
+    let (declared, stored) = try await store.writer.read { db in
+      let names = MatchQueries.indexedFields
+      return (
+        try Row.fetchOne(db, sql: "SELECT \(names.joined(separator: ", ")) FROM PairSearch"),
+        try Row.fetchOne(
+          db, sql: "SELECT \(names.indices.map { "c\($0)" }.joined(separator: ", ")) FROM PairSearch_content")
+      )
+    }
+    let values = { (row: Row?) in Array(try #require(row).databaseValues.map { String.fromDatabaseValue($0) }) }
+    #expect(try values(declared) == ["the cat", "y gath", "pet", "feminine", "anifeiliaid"])
+    #expect(try values(stored) == values(declared))
+  }
 }
