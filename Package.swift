@@ -45,9 +45,18 @@ let package = Package(
       ]
     ),
     .target(
+      name: "ServerConnections",
+      dependencies: [
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "HTTPTypes", package: "swift-http-types"),
+      ]
+    ),
+    .target(
       name: "SyncHubServer",
       dependencies: [
-        "SyncHub", .product(name: "Hummingbird", package: "hummingbird"),
+        "ServerConnections", "SyncHub", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
       ]
     ),
@@ -116,7 +125,7 @@ let package = Package(
       name: "WebApp",
       dependencies: [
         "AppSupport", "Localization", "KeyIt", "KeyItTeam", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchPDF",
-        "ShareSynchServer", "SlideImport", "Stemming", "SyncLog",
+        "ServerConnections", "ShareSynchServer", "SlideImport", "Stemming", "SyncLog",
         "WebFetch", .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "Logging", package: "swift-log"),
@@ -193,6 +202,16 @@ let package = Package(
         "KeyItTeam", "KeyIt", "SyncHub", "SyncHubServer", "SyncLog", "TestSupport",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+      ]
+    ),
+    .testTarget(
+      name: "ServerConnectionsTests",
+      dependencies: [
+        "ServerConnections", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+        .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        .product(name: "Logging", package: "swift-log"), .product(name: "NIOCore", package: "swift-nio"),
       ]
     ),
     .testTarget(name: "AppSupportTests", dependencies: ["AppSupport", "TestSupport"]),

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import ServerConnections
 import SyncHub
 import SyncLog
 
@@ -18,7 +19,7 @@ public enum HubServer {
   ) -> some ApplicationProtocol {
     Application(
       router: router(store: store, broadcaster: broadcaster),
-      server: .http1WebSocketUpgrade { request, _, _ in
+      server: .http1WebSocketUpgradeClosingSilentConnections { request, _, _ in
         guard let project = await liveProject(request, store: store) else { return .dontUpgrade }
         return .upgrade([:]) { inbound, outbound, _ in
           let (id, batches) = await broadcaster.listen(project: project)

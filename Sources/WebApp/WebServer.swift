@@ -9,6 +9,7 @@ import Localization
 import Logging
 import Mustache
 import Phrasebook
+import ServerConnections
 import ServiceLifecycle
 import ShareSynch
 import ShareSynchServer
@@ -124,7 +125,7 @@ public enum WebServer {
   ) -> some ApplicationProtocol {
     Application(
       responder: responder,
-      server: .http1WebSocketUpgrade { request, _, _ in
+      server: .http1WebSocketUpgradeClosingSilentConnections { request, _, _ in
         guard let role = LiveSocket.accepts(request, token: token, hosts: hosts) else { return .dontUpgrade }
         let hub = try await presentations()
         return .upgrade([:]) { inbound, outbound, _ in

@@ -115,6 +115,17 @@ func eventually(_ condition: () async throws -> Bool) async throws {
     #expect(try await b.bibles().map(\.uid) == [bible.uid])
   }
 
+  /// A device's HTTP client (AsyncHTTPClient's shared one) can keep a connection it opened but never
+  /// sent a request on, for ten minutes: stopping the hub must not wait for it. It did: the test
+  /// below then hung in the hub's last `stop()` until the client dropped the connection (after
+  /// 637 s in one full local run and 645 s in CI; `ss` showed a connection whose client had sent no
+  /// byte).
+  @Test func aStoppingHubClosesConnectionsThatSentNothing() async throws {
+    let hub = try StoppableHub()
+    try await hub.start()
+    #expect(try await RawConnection.stopClosesSilentConnections(port: hub.port) { await hub.stop() })
+  }
+
   @Test func theLoopSurvivesAHubThatIsDownAndSyncsWhenItIsBack() async throws {
     let hub = try StoppableHub()
     try await hub.start()
