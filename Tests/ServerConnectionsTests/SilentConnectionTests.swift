@@ -54,6 +54,17 @@ struct EchoServer {
     #expect(await slow.read(waiting: 10) == ("", true))
   }
 
+  /// Bytes that are no HTTP at all, and fifty silent clients at once: none outlives the deadline.
+  @Test func garbageAndManySilentClientsAreClosedAtTheDeadline() async throws {
+    let (server, running) = try await EchoServer.start(requestHeadLimit: .milliseconds(300))
+    defer { running.cancel() }
+    let garbage = try RawConnection(port: server.port)
+    garbage.send("\u{16}\u{03}\u{01}not http at all")
+    let silent = try (0..<50).map { _ in try RawConnection(port: server.port) }
+    #expect(await garbage.read(waiting: 10).closed)
+    for connection in silent { #expect(await connection.read(waiting: 10) == ("", true)) }
+  }
+
   @Test func aRequestInTimeKeepsItsConnectionPastTheDeadline() async throws {
     let (server, running) = try await EchoServer.start(requestHeadLimit: .milliseconds(300))
     defer { running.cancel() }

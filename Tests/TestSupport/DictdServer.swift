@@ -120,15 +120,8 @@ public final class DictdServer: @unchecked Sendable {
   /// True when dictd answers a connection with its banner (it accepts connections a moment before
   /// it is ready to serve them).
   private static func greets(port: Int) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(descriptor) }
-    var address = loopback(port: port)
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
-    guard connected else { return false }
+    guard let connection = try? RawConnection(port: port) else { return false }
+    let descriptor = connection.descriptor
     var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
     guard poll(&poller, 1, 1000) == 1 else { return false }
     var banner = [UInt8](repeating: 0, count: 3)
