@@ -93,7 +93,7 @@ struct SimLane {
   /// A store's database as the app opens it (a WAL pool whose readers are read-only connections), in
   /// `folder`, not synced. An in-memory queue would compile every statement again after each read:
   /// a queue's read sets `PRAGMA query_only`, and SQLite expires every prepared statement when a
-  /// flag pragma changes (a fifth of the simulation's time went to that).
+  /// flag pragma changes (28% of the simulation's `perf` samples went to that).
   static func scratchPool(in folder: URL) throws -> DatabasePool {
     var configuration = Configuration()
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = OFF") }
