@@ -23,6 +23,17 @@ import Testing
     #expect(try await store.directions() == ["swe-eng": 1])
   }
 
+  @Test func theFiltersWordsCarryWhatIsStoredForThem() async throws {
+    let store = try LexikonStore.inMemory()
+    let fetched = Date(timeIntervalSince1970: 1_900_000_000.123)
+    try await store.store([Self.entry("ärta")], for: "ärta", direction: "swe-eng", at: fetched)
+    _ = try await store.lookUp("ärta", direction: "swe-eng")
+    let stored = try #require(try await store.cached("ärta", direction: "swe-eng"))
+    let word = try #require(try await store.filter("ä", direction: "swe-eng").words.first)
+    #expect(word == CachedWordSummary(word: "ärta", fetchedAt: stored.fetchedAt, lookupCount: 2, letter: "Ä"))
+    #expect(abs(word.fetchedAt.timeIntervalSince(fetched)) < 0.001)
+  }
+
   @Test func theFilterIgnoresCaseAndDiacriticsAndPutsExactMatchesFirst() async throws {
     let store = try LexikonStore.inMemory()
     for word in ["dwrn", "dŵr", "Dwr", "dwy", "ci", "dŵr-glaw", "dydd"] {
