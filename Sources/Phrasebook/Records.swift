@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// A phrasebook: a name and its two languages (table `Phrasebooks`).
 public struct Phrasebook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
@@ -35,6 +36,34 @@ public struct Phrasebook: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public static let languageTwoName = Column(CodingKeys.languageTwoName)
     public static let areas = Column(CodingKeys.areas)
     public static let defaultArea = Column(CodingKeys.defaultArea)
+  }
+}
+
+// Written out rather than derived from Codable: search as you type looks the phrasebook up at
+// every key, and GRDB's Codable path (each field found by name through a decoder) was a twentieth
+// of a search page.
+extension Phrasebook {
+  /// Reads a phrasebook from a `Phrasebooks` row; `areas` is the JSON array GRDB's Codable path wrote.
+  public init(row: Row) throws {
+    id = row["id"]
+    name = row["name"]
+    languageOneCode = row["languageOneCode"]
+    languageOneName = row["languageOneName"]
+    languageTwoCode = row["languageTwoCode"]
+    languageTwoName = row["languageTwoName"]
+    areas = try Self.areas(json: row["areas"])
+    defaultArea = row["defaultArea"]
+  }
+
+  private static let lastAreas = Mutex<(json: String, areas: [String])?>(nil)
+
+  /// The areas in this JSON array, decoded again only when it differs from the last one asked
+  /// for: decoding it was half of looking a phrasebook up, which search as you type does at every key.
+  static func areas(json: String) throws -> [String] {
+    if let last = lastAreas.withLock({ $0 }), last.json == json { return last.areas }
+    let areas = try JSONDecoder().decode([String].self, from: Data(json.utf8))
+    lastAreas.withLock { $0 = (json, areas) }
+    return areas
   }
 }
 
@@ -134,8 +163,8 @@ extension WordPair {
     imageURL = row[first + 9]
     imageCredit = row[first + 10]
     imageLicence = row[first + 11]
-    createdAt = row[first + 12]
-    updatedAt = row[first + 13]
+    createdAt = StoredDate.date(row, atIndex: first + 12)
+    updatedAt = StoredDate.date(row, atIndex: first + 13)
   }
 
   /// Inserts a new pair with its sort key in one statement, naming the columns of `selection`

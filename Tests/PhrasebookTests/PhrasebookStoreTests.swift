@@ -27,6 +27,22 @@ import Testing
     }
   }
 
+  /// A phrasebook reads back as it was made, field for field, whichever was read before it (its
+  /// areas are decoded again only when they differ from the last read).
+  @Test func aPhrasebookReadsBackAsItWasMade() async throws {
+    let store = try PhrasebookStore.inMemory()
+    let made = [
+      try await store.createPhrasebook(name: "Cymraeg \"ŵ\" <b>", languages: "en:English,cy:Welsh"),
+      try await store.createPhrasebook(name: "Svenska", languages: "sv:Swedish,en:English"),
+      try await store.createPhrasebook(name: "עברית", languages: "he:Hebrew,cy:Welsh"),
+    ]
+    #expect(made.map(\.areas.count) == [3, 0, 3])
+    for book in made + made.reversed() + made {
+      #expect(try await store.phrasebook(book.name) == book)
+    }
+    #expect(try await store.phrasebooks() == made)
+  }
+
   @Test func noPhrasebookYetIsAClearError() async throws {
     let store = try PhrasebookStore.inMemory()
     await #expect(throws: PhrasebookError.noPhrasebook) { try await store.pairs() }

@@ -35,7 +35,7 @@ import Testing
           "wordone": text(&random, words: 1...3), "wordtwo": text(&random, words: 1...2),
           "context": Bool.random(using: &random) ? text(&random, words: 1...2) : "",
           "note": Int.random(in: 0..<4, using: &random) == 0 ? text(&random, words: 1...3) : "",
-          "tags": Bool.random(using: &random) ? [text(&random, words: 1...1)] : [],
+          "tags": (0..<max(0, Int.random(in: -1...3, using: &random))).map { _ in text(&random, words: 1...1) },
         ]
       }
       _ = try await store.importPairs(try JSONSerialization.data(withJSONObject: rows), format: .json)
@@ -90,11 +90,14 @@ import Testing
     let pairs = try await store.pairs()
     var random = SeededGenerator(seed: seed + 100)
     let stems: Stems = { word, _ in word == "ch" ? ["dd"] : [] }
+    let listed = Dictionary(uniqueKeysWithValues: pairs.map { ($0.pair.id!, $0) })
     var scanned = 0
     for _ in 0..<150 {
       let query = typed(&random, from: pairs)
       let all = try await store.search(query, stems: stems)
       #expect(all.map(\.pair.id) == (try await sortedBySortKey(store, query, stems: stems)), "\(query)")
+      // Each found pair, its dates and its sorted tags, as the list of every pair reads it.
+      #expect(all == all.map { listed[$0.pair.id!]! }, "\(query)")
       for (cap, offset, limit) in [(0, 0, 50), (3, 0, 10), (3, 4, 3), (1000, 0, 50), (1000, 5, 5)] {
         let page = try await store.searchPage(
           query, in: nil, offset: offset, limit: limit, stems: stems, countCap: cap)
