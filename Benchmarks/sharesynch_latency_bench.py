@@ -143,6 +143,15 @@ def clock_offset(driver, samples=20):
     return offset, trip
 
 
+def cpu_times(server_pid):
+    """Jiffies so far: every core's busy (steal counted: the host took it), every core's total,
+    the steal alone, and the server's own (user and system)."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle and iowait
+    own = Path(f"/proc/{server_pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(fields[:8]) - idle, sum(fields[:8]), fields[7], int(own[11]) + int(own[12])
+
+
 def first_times(events):
     """{slide: time} from [time, slide] pairs, the first time each slide came."""
     times = {}
@@ -187,9 +196,11 @@ def run(binary, data, address, advances, first):
         bare.clear()
 
         presenter = drivers["presenter"]
+        cpu_before = cpu_times(server.pid)
         presenter.execute_script(SEND_ADVANCES, advances, SPACING_MS)
         wait_for(presenter, lambda d: d.execute_script("return window.__sent.length") == advances,
                  advances * SPACING_MS / 1000 + 30)
+        cpu = [after - before for after, before in zip(cpu_times(server.pid), cpu_before)]
         load = os.getloadavg()
         for driver in drivers.values():
             try:
@@ -203,7 +214,7 @@ def run(binary, data, address, advances, first):
             "shown": {name: driver.execute_script("return window.__shown") for name, driver in drivers.items()},
             "messages": {name: [(at, json.loads(text)) for at, text in logged] for name, logged in messages.items()}
             | {"bare": list(bare)},
-            "clocks": clocks, "load": load, "port": port, "bare_sent": [],
+            "clocks": clocks, "load": load, "port": port, "bare_sent": [], "cpu": cpu,
         }
         bare.clear()
         for _ in range(ROUND_TRIPS):
@@ -270,6 +281,11 @@ def report(seen, expected, after, address, why):
     # The bare client's times are Python's time.time(): the same system clock the browsers read.
     print("Clocks against Python's time.time() (± half the quickest WebDriver round trip): "
           + ", ".join(f"{name} {offset:+.2f} ms (±{trip / 2:.2f})" for name, (offset, trip) in clocks.items()))
+    busy, total, steal, server = seen["cpu"]
+    print(f"The machine while the presenter pressed → (/proc/stat): {100 * busy / total:.0f}% of its "
+          f"{os.cpu_count()} cores busy, the server {100 * server / total:.0f}% of them, the host's steal "
+          f"{100 * steal / total:.0f}%; the rest was the four Chromium processes, their GPU and network "
+          "processes, and this script.")
     load = seen["load"]
     print(f"Server: http://{address}:{seen['port']} ({why}), pages opened through the token link; load average "
           f"{load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (1/5/15 min) on {os.cpu_count()} cores, at the end of the "
