@@ -30,7 +30,11 @@ let package = Package(
     .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
     .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
     .target(
-      name: "AppSupport", dependencies: ["CArchive", "CICU", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+      name: "AppSupport",
+      dependencies: [
+        "CArchive", "CICU", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
     .target(name: "Localization", resources: [.copy("locales")]),
     .target(name: "SyncLog"),
     .target(

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import GRDB
 
@@ -66,7 +67,8 @@ extension KeyItStore {
   /// written and the error names its file, line and column. Each chapter a file holds replaces
   /// that chapter; other chapters are left as they are.
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
-    let books = try parseUSFM(files, versification: try versification(of: bibleID))
+    let versification = try writer.readOnThisThread { db in try Self.bible(db, bibleID).versification }
+    let books = try parseUSFM(files, versification: versification)
     return try await writer.write { db in
       let bible = try Self.bible(db, bibleID)
       // Up to 64 MiB of pages kept for the import, as the Phrasebook's import does: with SQLite's
@@ -84,12 +86,6 @@ extension KeyItStore {
         return report!
       }
     }
-  }
-
-  /// A Bible's versification, read on the calling thread: a read that short is not worth the two
-  /// hops to a reader's queue and back.
-  private func versification(of bibleID: Int64?) throws -> Versification {
-    try writer.read { db in try Self.bible(db, bibleID).versification }
   }
 
   /// One imported book, in its own savepoint of the import's transaction.

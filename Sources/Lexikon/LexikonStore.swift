@@ -130,7 +130,8 @@ public final class LexikonStore: Sendable {
     let folded = CachedWord.folded(prefix)
     let page = max(0, limit)
     let start = max(0, offset)
-    return try await writer.read { db in
+    // Read on the calling thread: the list asks for a page at every key.
+    return try writer.readOnThisThread { db in
       let ids =
         folded.unicodeScalars.count == 1
         ? try Self.idsStarting(with: folded, direction: direction, from: start, count: page + 1, db)

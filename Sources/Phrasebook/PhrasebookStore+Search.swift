@@ -41,7 +41,7 @@ extension PhrasebookStore {
     _ typed: String, in phrasebook: String?, offset: Int, limit: Int?, stems: @escaping Stems, countCap: Int
   ) async throws -> SearchPage {
     let needle = typed.trimmed.nfc.lowercased()
-    return try await writer.read { db in
+    let read: @Sendable (Database) throws -> SearchPage = { db in
       let book = try Self.phrasebook(db, phrasebook)
       let languages = [book.languageOneCode, book.languageTwoCode]
       let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
@@ -69,6 +69,9 @@ extension PhrasebookStore {
       while let row = try rows.next() { pairs[row[0]] = WordPair(selected: row, at: 1) }
       return SearchPage(total: total, capped: capped, pairs: try Self.withTags(db, keys.compactMap { pairs[$0] }))
     }
+    // A page, which search as you type asks for at every key, is read on the calling thread;
+    // every match at once can take a tenth of a second, so that read goes to a reader's thread.
+    return limit == nil ? try await writer.read(read) : try writer.readOnThisThread(read)
   }
 }
 

@@ -3,13 +3,13 @@ import GRDB
 import Synchronization
 
 /// A date as GRDB stores it: text, "yyyy-MM-dd HH:mm:ss.SSS" in UTC.
-enum StoredDate {
+public enum StoredDate {
   private static let last = Mutex<(date: Date, value: DatabaseValue)?>(nil)
 
   /// `date.databaseValue`, formatted again only when it differs from the last date asked for: an
   /// import gives every pair the same time, and formatting it twice per pair was 5 % of importing
   /// 100,000.
-  static func value(_ date: Date) -> DatabaseValue {
+  public static func value(_ date: Date) -> DatabaseValue {
     last.withLock { last in
       if let last, last.date == date { return last.value }
       let value = date.databaseValue
@@ -20,12 +20,17 @@ enum StoredDate {
 
   /// The date in column `index` of `row`, the same `Date` GRDB reads there. Text of GRDB's own
   /// shape is read by arithmetic; GRDB goes through `DateComponents` and a `Calendar`, which was
-  /// a tenth of a search page's 50 pairs. Anything else (another shape, a number) is left to GRDB.
-  static func date(_ row: Row, atIndex index: Int) -> Date {
-    if case .string(let text) = (row[index] as DatabaseValue).storage, let date = date(stored: text) {
-      return date
-    }
-    return row[index]
+  /// a tenth of a Phrasebook search page's 50 pairs. Anything else (another shape, a number) is
+  /// left to GRDB.
+  public static func date(_ row: Row, atIndex index: Int) -> Date { date(in: row[index]) ?? row[index] }
+
+  /// `date(_:atIndex:)` of the column with this name.
+  public static func date(_ row: Row, named column: String) -> Date { date(in: row[column]) ?? row[column] }
+
+  /// The date of a text of GRDB's shape; nil for any other value.
+  private static func date(in value: DatabaseValue) -> Date? {
+    guard case .string(let text) = value.storage else { return nil }
+    return date(stored: text)
   }
 
   /// The date of text in GRDB's shape, with a year from 1600 (the calendar GRDB asks is Julian

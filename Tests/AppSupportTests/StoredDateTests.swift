@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Testing
 
-@testable import Phrasebook
+@testable import AppSupport
 
 /// The one kept date is only a shortcut: every date, in any order and from any thread, is stored
 /// exactly as GRDB would store it.
@@ -61,10 +61,11 @@ import Testing
   let rows = try DatabaseQueue().read { db in
     try Row.fetchAll(
       db,
-      sql: "SELECT '2024-03-05 10:20:30.123' UNION ALL SELECT '2024-03-05' UNION ALL SELECT '1500-06-07 08:09:10.111' "
-        + "UNION ALL SELECT 1700000000.5")
+      sql: "SELECT '2024-03-05 10:20:30.123' AS at UNION ALL SELECT '2024-03-05' UNION ALL "
+        + "SELECT '1500-06-07 08:09:10.111' UNION ALL SELECT 1700000000.5")
   }
   for row in rows {
     #expect(StoredDate.date(row, atIndex: 0) == (row[0] as Date))
+    #expect(StoredDate.date(row, named: "at") == (row["at"] as Date))
   }
 }
