@@ -123,6 +123,9 @@ public final class LexikonStore: Sendable {
     }
   }
 
+  /// How far down the list a filter's page may reach and still be read on the calling thread.
+  static let quickReach = 1_000
+
   /// The cached words of a direction whose folded form starts with the folded `prefix` (all of
   /// them for an empty prefix): exact matches first, then in the language's alphabetical order;
   /// `limit` of them from `offset` on.
@@ -130,8 +133,8 @@ public final class LexikonStore: Sendable {
     let folded = CachedWord.folded(prefix)
     let page = max(0, limit)
     let start = max(0, offset)
-    // Read on the calling thread: the list asks for a page at every key.
-    return try writer.readOnThisThread { db in
+    // A page near the top, which the list asks for at every key, is read on the calling thread.
+    return try await writer.read(onThisThreadIf: start + page <= Self.quickReach) { db in
       let ids =
         folded.unicodeScalars.count == 1
         ? try Self.idsStarting(with: folded, direction: direction, from: start, count: page + 1, db)

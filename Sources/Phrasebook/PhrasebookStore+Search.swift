@@ -69,9 +69,10 @@ extension PhrasebookStore {
       while let row = try rows.next() { pairs[row[0]] = WordPair(selected: row, at: 1) }
       return SearchPage(total: total, capped: capped, pairs: try Self.withTags(db, keys.compactMap { pairs[$0] }))
     }
-    // A page, which search as you type asks for at every key, is read on the calling thread;
-    // every match at once can take a tenth of a second, so that read goes to a reader's thread.
-    return limit == nil ? try await writer.read(read) : try writer.readOnThisThread(read)
+    // A page within the counted matches, which search as you type asks for at every key, is read
+    // on the calling thread; every match at once, or a page past them, can take a tenth of a second.
+    let quick = limit.map { offset + $0 <= countCap } ?? false
+    return try await writer.read(onThisThreadIf: quick, read)
   }
 }
 

@@ -90,7 +90,9 @@ import Testing
             ORDER BY folded = ? DESC, sortKey, id
             """, arguments: [direction, initial, initial + "\u{10FFFF}", initial])
       }
-      for (offset, limit) in [(0, 50), (0, 3), (1, 4), (Int.random(in: 0...30, using: &random), 7)] {
+      for (offset, limit) in [
+        (0, 50), (0, 3), (1, 4), (Int.random(in: 0...30, using: &random), 7), (2, LexikonStore.quickReach),
+      ] {
         let page = try await store.filter(initial, direction: direction, offset: offset, limit: limit)
         let slice = Array(expected.dropFirst(offset).prefix(limit))
         #expect(Set(page.words.map(\.word)) == Set(slice), "\(initial) from \(offset)")

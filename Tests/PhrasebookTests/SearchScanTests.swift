@@ -98,7 +98,7 @@ import Testing
       #expect(all.map(\.pair.id) == (try await sortedBySortKey(store, query, stems: stems)), "\(query)")
       // Each found pair, its dates and its sorted tags, as the list of every pair reads it.
       #expect(all == all.map { listed[$0.pair.id!]! }, "\(query)")
-      for (cap, offset, limit) in [(0, 0, 50), (3, 0, 10), (3, 4, 3), (1000, 0, 50), (1000, 5, 5)] {
+      for (cap, offset, limit) in [(0, 0, 50), (3, 0, 10), (3, 4, 3), (1000, 0, 50), (1000, 5, 5), (1000, 990, 20)] {
         let page = try await store.searchPage(
           query, in: nil, offset: offset, limit: limit, stems: stems, countCap: cap)
         #expect(
