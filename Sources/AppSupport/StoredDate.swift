@@ -1,22 +1,14 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// A date as GRDB stores it: text, "yyyy-MM-dd HH:mm:ss.SSS" in UTC.
 public enum StoredDate {
-  private static let last = Mutex<(date: Date, value: DatabaseValue)?>(nil)
+  private static let formatted = LastComputed<Date, DatabaseValue>()
 
   /// `date.databaseValue`, formatted again only when it differs from the last date asked for: an
   /// import gives every pair the same time, and formatting it twice per pair was 5 % of importing
   /// 100,000.
-  public static func value(_ date: Date) -> DatabaseValue {
-    last.withLock { last in
-      if let last, last.date == date { return last.value }
-      let value = date.databaseValue
-      last = (date, value)
-      return value
-    }
-  }
+  public static func value(_ date: Date) -> DatabaseValue { formatted.value(for: date) { $0.databaseValue } }
 
   /// The date in column `index` of `row`, the same `Date` GRDB reads there. Text of GRDB's own
   /// shape is read by arithmetic; GRDB goes through `DateComponents` and a `Calendar`, which was

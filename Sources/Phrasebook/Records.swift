@@ -1,7 +1,6 @@
 import AppSupport
 import Foundation
 import GRDB
-import Synchronization
 
 /// A phrasebook: a name and its two languages (table `Phrasebooks`).
 public struct Phrasebook: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
@@ -56,15 +55,12 @@ extension Phrasebook {
     defaultArea = row["defaultArea"]
   }
 
-  private static let lastAreas = Mutex<(json: String, areas: [String])?>(nil)
+  private static let decodedAreas = LastComputed<String, [String]>()
 
   /// The areas in this JSON array, decoded again only when it differs from the last one asked
   /// for: decoding it was half of looking a phrasebook up, which search as you type does at every key.
   static func areas(json: String) throws -> [String] {
-    if let last = lastAreas.withLock({ $0 }), last.json == json { return last.areas }
-    let areas = try JSONDecoder().decode([String].self, from: Data(json.utf8))
-    lastAreas.withLock { $0 = (json, areas) }
-    return areas
+    try decodedAreas.value(for: json) { try JSONDecoder().decode([String].self, from: Data($0.utf8)) }
   }
 }
 
