@@ -76,7 +76,8 @@ extension VerseItem {
       uid: row[11])
   }
 
-  private init(
+  /// An item from its stored columns; an unknown item type is an error naming it.
+  init(
     itemID: Int64?, chapterID: Int64, verseNumber: Int, type: String, itemOrder: Int, itemText: String, intSeq: Int,
     isStartOfBridge: Bool, lastVsOfBridge: Int, marker: String?, revision: Int, uid: String
   ) throws {

@@ -131,8 +131,17 @@ import Testing
     #expect(usfm.contains("\\v 1 dŵr \("הִנֵּה".precomposedStringWithCanonicalMapping) Å\n\\v 2\n"))
   }
 
-  @Test func itemsTiedInPrintedOrderAreWrittenInTextIDOrder() async throws {
-    let (store, _) = try await storeWithBible()
+  /// Whether the chapter is read through the printed-order index (another Bible's opened
+  /// chapters outweigh it) or by a pass over the table (`PrintedItemsScan`), ties are broken alike.
+  @Test(arguments: [false, true]) func itemsTiedInPrintedOrderAreWrittenInTextIDOrder(throughTheIndex: Bool)
+    async throws
+  {
+    let (store, bible) = try await storeWithBible()
+    if throughTheIndex {
+      let other = try await store.createBible(name: "Other Bible")
+      for chapter in 1...5 { _ = try await store.openChapter(bibleID: other.bibleID, code: "GEN", chapter: chapter) }
+      _ = try await store.selectBible(bible.bibleID!)
+    }
     let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
     let chapterID = try #require(content.chapter.chapterID)
     // Two headings before verse 2 with the same order, as a merge of two devices' edits can leave

@@ -28,6 +28,30 @@ import Testing
     #expect(exported == recorded)
   }
 
+  /// A Bible that holds most of the database's items is read by a pass over the table, one that
+  /// holds few through the printed-order index (`PrintedItemsScan.pays`): its export is the same
+  /// either way.
+  @Test func theExportIsTheSameWhenAnotherBibleOutweighsIt() async throws {
+    let store = try KeyItStore.inMemory()
+    let bible = try await store.createBible(name: "Export Bible", versification: .english)
+    _ = try await store.importUSFM(try Self.inputs.map { ($0, try fixture($0)) }, bibleID: bible.bibleID)
+    let recorded = try fixture("usfm-export/whole-bible.txt")
+    #expect(try await Self.wholeBible(store) == recorded)
+    let other = try await store.createBible(name: "Other Bible")
+    try await store.createAll(bibleID: other.bibleID)
+    let (opened, exported) = try await store.writer.read { db in
+      (
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM Chapters WHERE itemRecsCreated")!,
+        try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM Chapters WHERE itemRecsCreated AND bibleID = ?", arguments: [bible.bibleID])!
+      )
+    }
+    #expect(!PrintedItemsScan.pays(chapters: exported, opened: opened))
+    let again = try await store.exportBible(bibleID: bible.bibleID).map { "=== \($0.fileName)\n\($0.text)" }.joined()
+    #expect(again == recorded)
+    #expect(try await store.exportBible(bibleID: other.bibleID).count == 66)
+  }
+
   /// Each book is handed to its writer once its last opened chapter is read; chapters opened in a
   /// random order across books (so a book's chapters are not next to each other in the table)
   /// must all reach their book's file, and each file must be what exporting the book alone gives.

@@ -1,0 +1,63 @@
+import GRDB
+import TestSupport
+import Testing
+
+@testable import KeyIt
+
+/// `PrintedItemsScan` reads chapters' items in the order the printed-order index gives them.
+@Suite struct PrintedItemsScanTests {
+  /// Items of several chapters added in a random order, many tied on `itemOrder` and `intSeq`,
+  /// with text ids that differ only in bytes past ASCII; some chapters are not asked for. Each
+  /// chapter asked for comes back as `ORDER BY itemOrder, intSeq, uid` lists it.
+  @Test(arguments: [1, 2, 3, 4]) func chaptersComeBackInTheIndexsOrder(seed: UInt64) async throws {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Scan Bible")
+    var random = SeededGenerator(seed: seed)
+    var chapterIDs: [Int64] = []
+    for number in 1...6 {
+      chapterIDs.append(
+        try await store.openChapter(bibleID: nil, code: "RUT", chapter: min(number, 4)).chapter.chapterID!)
+    }
+    chapterIDs = Array(Set(chapterIDs)).shuffled(using: &random)
+    let uidParts = ["a", "B", "é", "e\u{301}", "ŵ", "z", "", "あ"]
+    let rows: [StatementArguments] = (0..<300).map { _ in
+      [
+        chapterIDs.randomElement(using: &random)!, Int.random(in: 90...110, using: &random),
+        "text \(Int.random(in: 0...999, using: &random))", Int.random(in: -1...1, using: &random),
+        (0..<3).map { _ in uidParts.randomElement(using: &random)! }.joined()
+          + String(Int.random(in: 0...1_000_000, using: &random)),
+      ]
+    }
+    try await store.writer.write { db in
+      for arguments in rows {
+        try db.execute(
+          sql: """
+            INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, uid)
+            VALUES (?, 1, 'Heading', ?, ?, ?, ?)
+            """, arguments: arguments)
+      }
+    }
+    let asked = Array(chapterIDs.prefix(2))
+    #expect(chapterIDs.count == 4)
+    let (scanned, indexed) = try await store.writer.read { db in
+      (
+        try PrintedItemsScan.items(db, chapters: asked),
+        try asked.map { chapter in
+          try Int64.fetchAll(
+            db,
+            sql: "SELECT itemID FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)",
+            arguments: [chapter])
+        }
+      )
+    }
+    #expect(scanned.map { $0.map(\.itemID!) } == indexed)
+    #expect(scanned.allSatisfy { items in items.allSatisfy { $0.uid.isEmpty && $0.revision == 0 } })
+    #expect(zip(asked, scanned).allSatisfy { chapter, items in items.allSatisfy { $0.chapterID == chapter } })
+  }
+
+  @Test func aPassPaysForAThirdOfTheOpenedChaptersOrMore() {
+    #expect(PrintedItemsScan.pays(chapters: 1189, opened: 1189))
+    #expect(PrintedItemsScan.pays(chapters: 1, opened: 3))
+    #expect(!PrintedItemsScan.pays(chapters: 1, opened: 4))
+  }
+}
