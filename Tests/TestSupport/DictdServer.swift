@@ -85,17 +85,21 @@ public final class DictdServer: @unchecked Sendable {
   /// What Debian's `dict` client prints for `word` from this server's `database`, without its
   /// headers; nil when it finds nothing. Killed after 10 s.
   public func dictOutput(_ word: String, database: String) throws -> String? {
-    let client = Process()
-    client.executableURL = URL(fileURLWithPath: "/usr/bin/dict")
-    client.arguments = ["-h", "127.0.0.1", "-p", String(port), "-d", database, word]
-    let output = Pipe()
-    client.standardOutput = output
-    client.standardError = FileHandle.nullDevice
-    client.standardInput = FileHandle.nullDevice
-    try client.run()
+    let (client, output) = try startRetryingBadDescriptors {
+      let client = Process()
+      client.executableURL = URL(fileURLWithPath: "/usr/bin/dict")
+      client.arguments = ["-h", "127.0.0.1", "-p", String(port), "-d", database, word]
+      let output = Pipe()
+      client.standardOutput = output
+      client.standardError = FileHandle.nullDevice
+      client.standardInput = FileHandle.nullDevice
+      try client.run()
+      return (client, output)
+    }
     let timer = DispatchWorkItem { if client.isRunning { client.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: timer)
     let data = output.fileHandleForReading.readDataToEndOfFile()
+    try? output.fileHandleForReading.close()  // now, not again from a deinit (see ProcessStart.swift)
     client.waitUntilExit()
     timer.cancel()
     guard client.terminationStatus == 0 else { return nil }

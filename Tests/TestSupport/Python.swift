@@ -32,24 +32,29 @@ public func runTool(_ executable: URL, arguments: [String], input: Data = Data()
   guard FileManager.default.isExecutableFile(atPath: executable.path) else {
     throw OracleError(description: "\(executable.path) is not installed: run scripts/setup.sh (make test does)")
   }
-  let process = Process()
-  process.executableURL = executable
-  process.arguments = arguments
-  let stdin = Pipe()
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = stdin
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
+  let (process, stdin, stdout, stderr) = try startRetryingBadDescriptors {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    return (process, stdin, stdout, stderr)
+  }
   let writer = Thread {
     stdin.fileHandleForWriting.write(input)
     try? stdin.fileHandleForWriting.close()
   }
   writer.start()
-  let errors = Thread { _ = stderr.fileHandleForReading.readDataToEndOfFile() }
+  let errors = Thread {
+    _ = stderr.fileHandleForReading.readDataToEndOfFile()
+    try? stderr.fileHandleForReading.close()  // now, not again from a deinit (see ProcessStart.swift)
+  }
   errors.start()
   let output = stdout.fileHandleForReading.readDataToEndOfFile()
+  try? stdout.fileHandleForReading.close()
   process.waitUntilExit()
   guard process.terminationStatus == 0 else {
     throw OracleError(description: "\(executable.lastPathComponent) exited with status \(process.terminationStatus)")
