@@ -17,9 +17,11 @@ run: setup
 	swift build --product scriptorium
 	.build/debug/scriptorium serve $(ARGS)
 
+# The Swift tests' temporary files go to a folder of the run's own (TMPDIR), removed when they end,
+# passed or failed: fixtures that keep a folder for a whole suite leave nothing in /tmp.
 test: setup
 	swift build --build-tests
-	swift test --skip-build
+	scratch=$$(mktemp -d) && TMPDIR=$$scratch swift test --skip-build; status=$$?; rm -rf "$$scratch"; exit $$status
 	$(FUZZ) $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --seconds 60 --seed $(FUZZ_SEED) --out .build/fuzz
 	.venv/bin/python -m pytest -q e2e
 
