@@ -313,34 +313,7 @@ extension KeyItStore {
     }
     // Books with no chapter opened are written from the versification alone, at once.
     for position in books.indices where rowsByBook[position] == nil { try take(position, try bookContent(position)) }
-    /// Reads the items through the printed-order index, filing each chapter as its rows end.
-    func fileThroughTheIndex() throws {
-      let items = try ExportedItemRows(
-        db,
-        sql: """
-          SELECT \(VerseItem.exportSelection) FROM VerseItems
-          WHERE chapterID IN (\(rows.map { String($0.id) }.joined(separator: ",")))
-          ORDER BY chapterID, \(VerseItem.printedOrder)
-          """)
-      // The rows come chapter by chapter: each chapter's run is filed once it ends.
-      var run: [VerseItem] = []
-      try items.forEach { row in
-        let item = try row.item()
-        if let last = run.last, last.chapterID != item.chapterID {
-          try file(last.chapterID, run)
-          run = []
-        }
-        run.append(item)
-      }
-      if let last = run.last { try file(last.chapterID, run) }
-    }
-    let opened = try Int.fetchOne(db, sql: "SELECT count(*) FROM Chapters WHERE itemRecsCreated") ?? 0
-    if PrintedItemsScan.pays(chapters: rows.count, opened: opened) {
-      let scanned = try PrintedItemsScan.items(db, chapters: rows.map(\.id))
-      for (row, items) in zip(rows, scanned) where !items.isEmpty { try file(row.id, items) }
-    } else {
-      try fileThroughTheIndex()
-    }
+    try PrintedItems.forEachChapter(db, chapters: rows.map(\.id), file)
     // A chapter marked opened with no items left (none should be) is written empty.
     for (position, count) in unread where count > 0 { try take(position, try bookContent(position)) }
   }

@@ -132,7 +132,7 @@ import Testing
   }
 
   /// Whether the chapter is read through the printed-order index (another Bible's opened
-  /// chapters outweigh it) or by a pass over the table (`PrintedItemsScan`), ties are broken alike.
+  /// chapters outweigh it) or by a pass over the table (`PrintedItems.scan`), ties are broken alike.
   @Test(arguments: [false, true]) func itemsTiedInPrintedOrderAreWrittenInTextIDOrder(throughTheIndex: Bool)
     async throws
   {

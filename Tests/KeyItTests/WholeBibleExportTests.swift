@@ -29,7 +29,7 @@ import Testing
   }
 
   /// A Bible that holds most of the database's items is read by a pass over the table, one that
-  /// holds few through the printed-order index (`PrintedItemsScan.pays`): its export is the same
+  /// holds few through the printed-order index (`PrintedItems.scanPays`): its export is the same
   /// either way.
   @Test func theExportIsTheSameWhenAnotherBibleOutweighsIt() async throws {
     let store = try KeyItStore.inMemory()
@@ -46,7 +46,7 @@ import Testing
           db, sql: "SELECT count(*) FROM Chapters WHERE itemRecsCreated AND bibleID = ?", arguments: [bible.bibleID])!
       )
     }
-    #expect(!PrintedItemsScan.pays(chapters: exported, opened: opened))
+    #expect(!PrintedItems.scanPays(chapters: exported, opened: opened))
     let again = try await store.exportBible(bibleID: bible.bibleID).map { "=== \($0.fileName)\n\($0.text)" }.joined()
     #expect(again == recorded)
     #expect(try await store.exportBible(bibleID: other.bibleID).count == 66)

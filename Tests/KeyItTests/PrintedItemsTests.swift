@@ -4,8 +4,8 @@ import Testing
 
 @testable import KeyIt
 
-/// `PrintedItemsScan` reads chapters' items in the order the printed-order index gives them.
-@Suite struct PrintedItemsScanTests {
+/// `PrintedItems.scan` reads chapters' items in the order the printed-order index gives them.
+@Suite struct PrintedItemsTests {
   /// Items of several chapters added in a random order, many tied on `itemOrder` and `intSeq`,
   /// with text ids that differ only in bytes past ASCII; some chapters are not asked for. Each
   /// chapter asked for comes back as `ORDER BY itemOrder, intSeq, uid` lists it.
@@ -41,7 +41,7 @@ import Testing
     #expect(chapterIDs.count == 4)
     let (scanned, indexed) = try await store.writer.read { db in
       (
-        try PrintedItemsScan.items(db, chapters: asked),
+        try PrintedItems.scan(db, chapters: asked),
         try asked.map { chapter in
           try Int64.fetchAll(
             db,
@@ -56,8 +56,8 @@ import Testing
   }
 
   @Test func aPassPaysForAThirdOfTheOpenedChaptersOrMore() {
-    #expect(PrintedItemsScan.pays(chapters: 1189, opened: 1189))
-    #expect(PrintedItemsScan.pays(chapters: 1, opened: 3))
-    #expect(!PrintedItemsScan.pays(chapters: 1, opened: 4))
+    #expect(PrintedItems.scanPays(chapters: 1189, opened: 1189))
+    #expect(PrintedItems.scanPays(chapters: 1, opened: 3))
+    #expect(!PrintedItems.scanPays(chapters: 1, opened: 4))
   }
 }
