@@ -85,21 +85,18 @@ public final class DictdServer: @unchecked Sendable {
   /// What Debian's `dict` client prints for `word` from this server's `database`, without its
   /// headers; nil when it finds nothing. Killed after 10 s.
   public func dictOutput(_ word: String, database: String) throws -> String? {
-    let (client, output) = try startRetryingBadDescriptors {
-      let client = Process()
-      client.executableURL = URL(fileURLWithPath: "/usr/bin/dict")
-      client.arguments = ["-h", "127.0.0.1", "-p", String(port), "-d", database, word]
-      let output = Pipe()
-      client.standardOutput = output
-      client.standardError = FileHandle.nullDevice
-      client.standardInput = FileHandle.nullDevice
-      try client.run()
-      return (client, output)
-    }
+    let client = Process()
+    client.executableURL = URL(fileURLWithPath: "/usr/bin/dict")
+    client.arguments = ["-h", "127.0.0.1", "-p", String(port), "-d", database, word]
+    let output = Pipe()
+    client.standardOutput = output
+    client.standardError = FileHandle.nullDevice
+    client.standardInput = FileHandle.nullDevice
+    try client.run()
     let timer = DispatchWorkItem { if client.isRunning { client.terminate() } }
     DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: timer)
     let data = output.fileHandleForReading.readDataToEndOfFile()
-    try? output.fileHandleForReading.close()  // now, not again from a deinit (see ProcessStart.swift)
+    try? output.fileHandleForReading.close()
     client.waitUntilExit()
     timer.cancel()
     guard client.terminationStatus == 0 else { return nil }
@@ -133,7 +130,7 @@ public final class DictdServer: @unchecked Sendable {
     return count == 3 && banner == Array("220".utf8)
   }
 
-  static func loopback(port: Int) -> sockaddr_in {
+  public static func loopback(port: Int) -> sockaddr_in {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian

@@ -8,8 +8,9 @@ import Foundation
 public final class PortHold: Sendable {
   private let descriptor: Int32
 
+  /// `descriptor` is set only once the port is held (see `RawConnection.init`).
   public init(port: Int) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var reuse: Int32 = 1
     setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
     var address = DictdServer.loopback(port: port)
@@ -23,6 +24,7 @@ public final class PortHold: Sendable {
       close(descriptor)
       throw OracleError(description: "port \(port) could not be held: another socket has it (errno \(reason))")
     }
+    self.descriptor = descriptor
   }
 
   deinit { close(descriptor) }

@@ -30,7 +30,9 @@ public final class PostgresServer: @unchecked Sendable {
       at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     socketFolder = folder.path
     port = Int.random(in: 20000..<60000)
-    if getuid() == 0 { try runTool(URL(fileURLWithPath: "/bin/chown"), arguments: ["postgres:postgres", folder.path]) }
+    if getuid() == 0 {
+      _ = try runTool(URL(fileURLWithPath: "/bin/chown"), arguments: ["postgres:postgres", folder.path])
+    }
     let data = folder.appendingPathComponent("data").path
     try run("initdb", ["-D", data, "-U", user, "-A", "trust", "--no-sync", "-E", "UTF8", "--locale", "C"])
     try run(

@@ -32,17 +32,14 @@ public func runTool(_ executable: URL, arguments: [String], input: Data = Data()
   guard FileManager.default.isExecutableFile(atPath: executable.path) else {
     throw OracleError(description: "\(executable.path) is not installed: run scripts/setup.sh (make test does)")
   }
-  let (process, stdin, stdout, stderr) = try startRetryingBadDescriptors {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    return (process, stdin, stdout, stderr)
-  }
+  let process = Process()
+  process.executableURL = executable
+  process.arguments = arguments
+  let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+  process.standardInput = stdin
+  process.standardOutput = stdout
+  process.standardError = stderr
+  try process.run()
   let writer = Thread {
     stdin.fileHandleForWriting.write(input)
     try? stdin.fileHandleForWriting.close()
@@ -50,7 +47,7 @@ public func runTool(_ executable: URL, arguments: [String], input: Data = Data()
   writer.start()
   let errors = Thread {
     _ = stderr.fileHandleForReading.readDataToEndOfFile()
-    try? stderr.fileHandleForReading.close()  // now, not again from a deinit (see ProcessStart.swift)
+    try? stderr.fileHandleForReading.close()
   }
   errors.start()
   let output = stdout.fileHandleForReading.readDataToEndOfFile()

@@ -5,8 +5,11 @@ public final class RawConnection: Sendable {
   let descriptor: Int32
 
   /// Connects to `port` on 127.0.0.1; throws when nothing listens there.
+  /// The socket is closed here when the connection fails, and `descriptor` set only once it has
+  /// not: an initializer that throws after setting every property runs `deinit` too, which would
+  /// close the number a second time, after another thread may have been given it.
   public init(port: Int) throws {
-    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = DictdServer.loopback(port: port)
     let connected = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -17,6 +20,7 @@ public final class RawConnection: Sendable {
       close(descriptor)
       throw OracleError(description: "could not connect to port \(port)")
     }
+    self.descriptor = descriptor
   }
 
   /// Sends `text` as it is (no line ending added).
