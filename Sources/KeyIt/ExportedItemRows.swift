@@ -9,6 +9,12 @@ struct ExportedItemRows {
 
   init(_ db: Database, sql: String) throws { statement = try db.makeStatement(sql: sql) }
 
+  /// The rows of `statement` (a cached one, say) with `arguments` bound.
+  init(_ statement: Statement, arguments: StatementArguments) throws {
+    try statement.setArguments(arguments)
+    self.statement = statement
+  }
+
   /// Steps through the rows, handing each to `body` while the statement is on it.
   func forEach(_ body: (Row) throws -> Void) throws {
     let raw = statement.sqliteStatement
@@ -41,6 +47,9 @@ struct ExportedItemRows {
         lastVsOfBridge: Int(integer(8)), marker: sqlite3_column_type(statement, 9) == SQLITE_NULL ? nil : text(9),
         revision: 0, uid: "")
     }
+
+    /// The text id, from an eleventh column after those of `exportSelection`.
+    var uid: String { text(10) }
 
     private func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
 

@@ -93,14 +93,14 @@ extension KeyItStore {
 
   /// The items of a chapter as changes record them, by uid.
   static func itemStates(_ db: Database, chapterID: Int64) throws -> [String: ItemState] {
-    // By position, as an export reads them, and the text id (an import reads every chapter it replaces).
+    // As an export reads them, and the text id (an import reads every chapter it replaces, twice).
     var items: [VerseItem] = []
-    let rows = try Row.fetchCursor(
+    try ExportedItemRows(
       db.cachedStatement(sql: "SELECT \(VerseItem.exportSelection), uid FROM VerseItems WHERE chapterID = ?"),
-      arguments: [chapterID])
-    while let row = try rows.next() {
-      var item = try VerseItem(exported: row)
-      item.uid = row[10]
+      arguments: [chapterID]
+    ).forEach { row in
+      var item = try row.item()
+      item.uid = row.uid
       items.append(item)
     }
     let steps = try BridgeItem.fetchAll(

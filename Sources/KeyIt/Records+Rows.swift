@@ -52,18 +52,9 @@ extension VerseItem {
   /// text id breaks ties, the same on every device).
   static let printedOrder = "itemOrder, intSeq, uid"
 
-  /// The `SELECT` list `init(exported:)` reads, in its order: what an export writes from.
+  /// The `SELECT` list `ExportedItemRows` reads, in its order: what an export writes from.
   static let exportSelection =
     "itemID, chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, marker"
-
-  /// Reads an item from a row of `SELECT \(exportSelection)` by position, without looking names
-  /// up (what a whole-Bible export's 40,000 rows spent most of their decoding on). The export
-  /// writes no text ids or revisions: they are left empty and 0, not read.
-  init(exported row: Row) throws {
-    try self.init(
-      itemID: row[0], chapterID: row[1], verseNumber: row[2], type: row[3], itemOrder: row[4], itemText: row[5],
-      intSeq: row[6], isStartOfBridge: row[7], lastVsOfBridge: row[8], marker: row[9], revision: 0, uid: "")
-  }
 
   /// Every column, in the order `init(selected:)` reads them.
   static let fullSelection = exportSelection + ", revision, uid"
