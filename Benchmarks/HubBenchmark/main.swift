@@ -45,10 +45,16 @@ if parts.contains("offline") {
     .run(applyEvery: variants)
   for (applyEvery, offline) in zip(variants, results) {
     let (p50, worst) = (percentile(offline.times, 0.5), offline.times.max() ?? .nan)
+    // Only the default is held to the goal; the other is the way before, shown for comparison.
+    let goal =
+      applyEvery == variants[0]
+      ? "| ≤ 5 s | \(ratio(p50, 5000)) "
+      : "| none: the way before, for comparison | \(String(format: "%.2f×", p50 / 5000)) of 5 s "
     print(
       "| back after 30 days offline: sync (send \(offline.sent), receive \(offline.received)) and re-merge, "
         + "applying \(applyEvery) at a time; median and slowest of \(offline.times.count) | \(ms(p50)) | \(ms(worst)) (slowest) "
-        + "| ≤ 5 s | \(ratio(p50, 5000)) | CPU \(ms(percentile(offline.cpuTimes, 0.5))) (median); \(offline.conflicts) conflicts, \(offline.lost) tokens lost, "
+        + goal
+        + "| CPU \(ms(percentile(offline.cpuTimes, 0.5))) (median); \(offline.conflicts) conflicts, \(offline.lost) tokens lost, "
         + "\(offline.differing) chapters off their log\(offline.converged ? ", converged with another device" : "") |")
     if applyEvery == variants[0] {
       printGoal(
