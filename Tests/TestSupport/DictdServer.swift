@@ -130,6 +130,7 @@ public final class DictdServer: @unchecked Sendable {
     return count == 3 && banner == Array("220".utf8)
   }
 
+  /// The IPv4 loopback address (127.0.0.1) with `port`, for `bind` or `connect`.
   public static func loopback(port: Int) -> sockaddr_in {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
