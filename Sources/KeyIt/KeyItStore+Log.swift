@@ -93,7 +93,8 @@ extension KeyItStore {
 
   /// The items of a chapter as changes record them, by uid.
   static func itemStates(_ db: Database, chapterID: Int64) throws -> [String: ItemState] {
-    // As an export reads them, and the text id (an import reads every chapter it replaces, twice).
+    // As an export reads them, and the text id: every item action reads it, and so does an import for
+    // each opened chapter it replaces (its states after come from the file, not from here).
     var items: [VerseItem] = []
     try ExportedItemRows(
       db.cachedStatement(sql: "SELECT \(VerseItem.exportSelection), uid FROM VerseItems WHERE chapterID = ?"),
