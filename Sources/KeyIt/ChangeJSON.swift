@@ -47,13 +47,16 @@ enum ChangeJSON {
 
   private static func state(_ state: ItemState, _ out: inout JSONBytes) {
     var fields = JSONBytes.Fields()
-    fields.key("bridgeEnd", &out) { $0.int(state.bridgeEnd) }
-    fields.key("intSeq", &out) { $0.int(state.intSeq) }
+    // A field at its default is left out (see `ItemState`).
+    if state.bridgeEnd != 0 { fields.key("bridgeEnd", &out) { $0.int(state.bridgeEnd) } }
+    if state.intSeq != 0 { fields.key("intSeq", &out) { $0.int(state.intSeq) } }
     if let marker = state.marker { fields.key("marker", &out) { $0.string(marker) } }
     fields.key("order", &out) { $0.int(state.order) }
-    fields.key("startsBridge", &out) { $0.bool(state.startsBridge) }
-    fields.key("steps", &out) { out in out.array(state.steps) { out, step in out.array(step) { $0.string($1) } } }
-    fields.key("text", &out) { $0.string(state.text) }
+    if state.startsBridge { fields.key("startsBridge", &out) { $0.bool(state.startsBridge) } }
+    if !state.steps.isEmpty {
+      fields.key("steps", &out) { out in out.array(state.steps) { out, step in out.array(step) { $0.string($1) } } }
+    }
+    if !state.text.isEmpty { fields.key("text", &out) { $0.string(state.text) } }
     fields.key("type", &out) { $0.string(state.type.rawValue) }
     fields.key("verse", &out) { $0.int(state.verse) }
     fields.close(&out)

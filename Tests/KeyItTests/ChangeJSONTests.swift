@@ -5,7 +5,8 @@ import Testing
 @testable import KeyIt
 
 /// The change log's JSON is written by hand (`ChangeJSON`); it must stay byte for byte what
-/// `JSONEncoder` (sorted keys, unescaped slashes) gives, which the logs already written hold.
+/// `JSONEncoder` (sorted keys, unescaped slashes) gives, and the logs already written, whose item
+/// states hold every field, must read as they always did.
 @Suite struct ChangeJSONTests {
   /// Text with what JSON escapes (quotes, backslashes, every control character), slashes, and
   /// letters outside ASCII.
@@ -55,5 +56,62 @@ import Testing
       #expect(change.json == expected)
       #expect(try KeyItChange(json: change.json) == change)
     }
+  }
+
+  /// Every field of every item state written out, as the log was before 2026-11-29.
+  static func writtenInFull(_ json: String) throws -> String {
+    var change = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]
+    let defaults: [String: Any] = ["intSeq": 0, "startsBridge": false, "bridgeEnd": 0, "text": "", "steps": []]
+    change["items"] = (change["items"] as! [[String: Any]]).map { delta in
+      delta.mapValues { value in
+        guard let state = value as? [String: Any] else { return value }
+        return state.merging(defaults) { written, _ in written }
+      }
+    }
+    return String(decoding: try JSONSerialization.data(withJSONObject: change, options: .sortedKeys), as: UTF8.self)
+  }
+
+  @Test func aChangeWrittenInFullReadsAsTheSameChange() throws {
+    var random = SeededGenerator(seed: 2_211)
+    for _ in 0..<2_000 {
+      let change = Self.change(&random)
+      let full = try Self.writtenInFull(change.json)
+      #expect(full.count >= change.json.count)
+      #expect(try KeyItChange(json: full) == change)
+    }
+  }
+
+  /// The first items of 3 John and a line of Psalm 3's poetry as an import logged them before
+  /// 2026-11-29, every field written.
+  @Test func aLogOfThePastReadsAndIsWrittenShorter() throws {
+    let past = #"""
+      {"book":"3JN","chapter":1,"items":[{"after":{"bridgeEnd":0,"intSeq":0,"order":100,"startsBridge":false,\#
+      "steps":[],"text":"The elder to Gaius the beloved, whom I love in truth.","type":"Verse","verse":1},\#
+      "before":{"bridgeEnd":0,"intSeq":0,"order":100,"startsBridge":false,"steps":[],"text":"","type":"Verse",\#
+      "verse":1},"uid":"01a2287b-b33d-71f7-95b5-d3f7238315ba/3JN.1/v1"},{"after":{"bridgeEnd":0,"intSeq":1,\#
+      "marker":"q","order":90,"startsBridge":false,"steps":[],"text":"","type":"Para","verse":1},\#
+      "uid":"01a2287a-f4ec-721e-ae38-37e7984495c0"}],"kind":"edit"}
+      """#
+    let change = try KeyItChange(json: past)
+    #expect(change.items.count == 2)
+    #expect(
+      change.items[0].before
+        == ItemState(
+          verse: 1, type: .verse, order: 100, intSeq: 0, startsBridge: false, bridgeEnd: 0, marker: nil, text: "",
+          steps: []))
+    #expect(change.items[0].after?.text == "The elder to Gaius the beloved, whom I love in truth.")
+    #expect(
+      change.items[1].after
+        == ItemState(
+          verse: 1, type: .para, order: 90, intSeq: 1, startsBridge: false, bridgeEnd: 0, marker: "q", text: "",
+          steps: []))
+    #expect(change.items[1].before == nil)
+    #expect(
+      change.json == #"""
+        {"book":"3JN","chapter":1,"items":[{"after":{"order":100,"text":"The elder to Gaius the beloved, \#
+        whom I love in truth.","type":"Verse","verse":1},"before":{"order":100,"type":"Verse","verse":1},\#
+        "uid":"01a2287b-b33d-71f7-95b5-d3f7238315ba/3JN.1/v1"},{"after":{"intSeq":1,"marker":"q","order":90,\#
+        "type":"Para","verse":1},"uid":"01a2287a-f4ec-721e-ae38-37e7984495c0"}],"kind":"edit"}
+        """#)
   }
 }
