@@ -204,18 +204,24 @@ extension KeyItStore {
   /// with a bridge is left to the full comparison (its steps are stored apart).
   static func holds(_ db: Database, chapterID: Int64, _ items: [ImportedItem]) throws -> Bool {
     guard items.allSatisfy({ $0.bridgeSteps == 0 }) else { return false }
-    let rows = try Row.fetchCursor(
-      db.cachedStatement(
-        sql: "SELECT verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, marker "
-          + "FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)"), arguments: [chapterID])
     var expected = items.makeIterator()
-    while let row = try rows.next() {
-      guard let item = expected.next(), row[0] == item.verse, row[1] == item.type.rawValue, row[2] == item.order,
-        row[3] == item.text, row[4] == item.intSeq, row[5] == (item.lastVerseOfBridge > 0),
-        row[6] == item.lastVerseOfBridge, row[7] == item.marker
-      else { return false }
+    var same = true
+    try ExportedItemRows(
+      db.cachedStatement(
+        sql:
+          "SELECT \(VerseItem.exportSelection) FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)"),
+      arguments: [chapterID]
+    ).forEach { row in
+      guard same else { return }
+      let stored = try row.item()
+      guard let item = expected.next() else { return same = false }
+      same =
+        stored.verseNumber == item.verse && stored.itemType == item.type && stored.itemOrder == item.order
+        && stored.itemText == item.text && stored.intSeq == item.intSeq
+        && stored.isStartOfBridge == (item.lastVerseOfBridge > 0) && stored.lastVsOfBridge == item.lastVerseOfBridge
+        && stored.marker == item.marker
     }
-    return expected.next() == nil
+    return same && expected.next() == nil
   }
 
   /// The text ids of a chapter's imported items. A verse's and an ascription's come from the
@@ -234,18 +240,17 @@ extension KeyItStore {
       let place = Place(verse: state.verse, type: state.type, order: state.order, intSeq: state.intSeq)
       stored[place] = min(uid, stored[place] ?? uid)  // two at one place: either, but the same each time
     }
+    // The kept and derived ids given so far (a new UUIDv7 can be neither, so it is not hashed in).
     var taken: Set<String> = []
     return items.map { item in
       let derived = item.intSeq == 0 && (item.type == .verse || item.type == .ascription)
       let place = Place(verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq)
-      let uid: String
       if !derived, let kept = stored[place], !taken.contains(kept) {
-        uid = kept
-      } else {
-        uid =
-          item.intSeq == 0
-          ? uidForNewItem(item.type, verse: item.verse, chapterUID: chapterUID, taken: taken) : TextID.make()
+        taken.insert(kept)
+        return kept
       }
+      guard derived else { return TextID.make() }
+      let uid = uidForNewItem(item.type, verse: item.verse, chapterUID: chapterUID, taken: taken)
       taken.insert(uid)
       return uid
     }

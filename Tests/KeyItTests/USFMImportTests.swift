@@ -99,6 +99,37 @@ import Testing
     #expect(marked.item(.para, verse: 6)?.marker == "m")
   }
 
+  /// The quick check that a chapter imported again is as stored: true for the file as it was, false
+  /// for any field of any item changed, and for an item more or fewer.
+  @Test func aChapterIsHeldOnlyWhenEveryItemMatchesFieldForField() async throws {
+    let (store, _) = try await storeWithBible()
+    // Chapter 2 with a paragraph of a marker of its own (`\m`).
+    let ruth = try fixture("usfm/09-RUTeng-web.usfm")
+      .replacingOccurrences(of: "\\p\n\\v 6 The servant", with: "\\m\n\\v 6 The servant")
+    _ = try await store.importUSFM([("ruth", ruth)], bibleID: nil)
+    let stored = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 2)
+    let items = try store.parseUSFM([("ruth", ruth)])[0].chapters[1].items
+    #expect(items.contains { $0.marker != nil } && items.contains { $0.type != .verse })
+    func held(_ items: [ImportedItem]) async throws -> Bool {
+      try await store.writer.read { try KeyItStore.holds($0, chapterID: stored.chapter.chapterID!, items) }
+    }
+    #expect(try await held(items))
+    let changes: [(String, (inout ImportedItem) -> Void)] = [
+      ("text", { $0.text += "!" }), ("verse", { $0.verse += 1 }), ("order", { $0.order += 1 }),
+      ("sequence", { $0.intSeq += 1 }), ("type", { $0.type = $0.type == .heading ? .verse : .heading }),
+      ("marker", { $0.marker = $0.marker == nil ? "q2" : nil }),
+    ]
+    for (field, change) in changes {
+      for index in [0, items.count / 2, items.count - 1] {
+        var changed = items
+        change(&changed[index])
+        #expect(try await !held(changed), "\(field) of item \(index)")
+      }
+    }
+    #expect(try await !held(Array(items.dropLast())))
+    #expect(try await !held(items + [items.last!]))
+  }
+
   @Test func readsTitlesParagraphsAndNotesIntoItems() async throws {
     let (store, _) = try await storeWithBible()
     _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
