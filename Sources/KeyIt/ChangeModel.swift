@@ -48,6 +48,7 @@ extension ItemState {
     case verse, type, order, intSeq, startsBridge, bridgeEnd, marker, text, steps
   }
 
+  /// Reads a state written in full or with its defaults left out.
   public init(from decoder: Decoder) throws {
     let fields = try decoder.container(keyedBy: CodingKeys.self)
     verse = try fields.decode(Int.self, forKey: .verse)
