@@ -61,6 +61,16 @@ extension KeyItStore {
   static func log(_ db: Database, bibleID: Int64, bibleUID: String, _ change: KeyItChange, wallMillis: Int64) throws
     -> SyncChange
   {
+    try log(
+      db, bibleID: bibleID, bibleUID: bibleUID, payload: change.json, chapterKey: change.chapterKey,
+      wallMillis: wallMillis)
+  }
+
+  /// The same, for a change whose JSON the caller wrote (an import writes its chapters' on every core).
+  @discardableResult
+  static func log(
+    _ db: Database, bibleID: Int64, bibleUID: String, payload: String, chapterKey: String?, wallMillis: Int64
+  ) throws -> SyncChange {
     // The device, its clock and its last counter in this Bible's log, in one query.
     let me = try Row.fetchOne(
       db.cachedStatement(
@@ -77,8 +87,8 @@ extension KeyItStore {
     let counter: Int64 = me[3] ?? 0
     let logged = SyncChange(
       project: SyncChange.keyItProject(bibleUID: bibleUID), device: device, counter: counter + 1, clock: reading,
-      author: me[1], payload: change.json)
-    try insertLogged(db, bibleID: bibleID, logged, chapterKey: change.chapterKey)
+      author: me[1], payload: payload)
+    try insertLogged(db, bibleID: bibleID, logged, chapterKey: chapterKey)
     return logged
   }
 

@@ -105,12 +105,41 @@ extension KeyItStore {
         db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ?"),
         arguments: [book.bibleID, book.bookID]
       ).map { ($0.chapterNumber, $0) })
+    // Every chapter read first, then each written in order as soon as its plan is made.
+    var replaced: [(stored: Chapter, imported: ImportedChapter, header: String?)] = []
+    var inputs: [ChapterImportPlan.Input] = []
     for chapter in imported.chapters {
       // Read in the versification before the transaction: one changed since has other chapters.
       guard let stored = chapters[chapter.number] else {
         throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
       }
-      verses += try self.replace(db, bible: bible, bookCode: book.bookCode, chapter: stored, with: chapter)
+      verses += chapter.items.reduce(0) { verses, item in
+        item.type == .verse && !item.text.isEmpty ? verses + item.bridgeSteps + 1 : verses
+      }
+      let header = chapter.header.isEmpty ? nil : chapter.header.joined(separator: "\n")
+      // A chapter the file holds as it is stored is left as it is: nothing is written or logged.
+      if stored.itemRecsCreated, header == stored.usfmHeader,
+        try Self.holds(db, chapterID: stored.chapterID!, chapter.items)
+      {
+        continue
+      }
+      // A chapter never opened has no items yet, and the ones it would be created with are never logged.
+      let before: ChapterImportPlan.Before =
+        stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapterID: stored.chapterID!)) : .new(in: bible)
+      replaced.append((stored, chapter, header))
+      inputs.append(.init(imported: chapter, book: book.bookCode, chapter: stored, before: before))
+    }
+    let planner = ChapterImportPlan.Planner(inputs)
+    defer { planner.stop() }
+    for (index, chapter) in replaced.enumerated() {
+      let plan = planner.plan(index)
+      if chapter.stored.itemRecsCreated, plan.payload == nil, chapter.header == chapter.stored.usfmHeader { continue }
+      try Self.replace(db, chapter: chapter.stored, with: chapter.imported, uids: plan.uids, header: chapter.header)
+      if let payload = plan.payload {
+        try Self.log(
+          db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: payload,
+          chapterKey: "\(book.bookCode).\(chapter.imported.number)", wallMillis: now())
+      }
     }
     return ImportReport(
       file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses,
@@ -138,33 +167,11 @@ extension KeyItStore {
     }
   }
 
-  /// Replaces a chapter's items with imported ones and logs the change; returns the verses with
-  /// text. A chapter the file holds as it is stored is left as it is: nothing is written or logged.
-  private func replace(
-    _ db: Database, bible: Bible, bookCode: String, chapter: Chapter, with imported: ImportedChapter
-  ) throws -> Int {
+  /// Replaces a chapter's items with imported ones, their text ids `uids`.
+  private static func replace(
+    _ db: Database, chapter: Chapter, with imported: ImportedChapter, uids: [String], header: String?
+  ) throws {
     let chapterID = chapter.chapterID!
-    let header = imported.header.isEmpty ? nil : imported.header.joined(separator: "\n")
-    let verses = imported.items.reduce(0) { verses, item in
-      item.type == .verse && !item.text.isEmpty
-        ? verses + item.bridgeSteps + 1 : verses
-    }
-    if chapter.itemRecsCreated, header == chapter.usfmHeader, try Self.holds(db, chapterID: chapterID, imported.items) {
-      return verses
-    }
-    // A chapter never opened has no items yet, and the ones it would be created with are never logged.
-    let before =
-      chapter.itemRecsCreated
-      ? try Self.itemStates(db, chapterID: chapterID) : Self.baseStates(bible: bible, chapter: chapter)
-    let uids = Self.importedUIDs(imported.items, chapterUID: chapter.uid, before: before)
-    var after: [String: ItemState] = [:]
-    for (item, uid) in zip(imported.items, uids) {
-      after[uid] = ItemState(
-        verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
-        startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
-        text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
-    }
-    if chapter.itemRecsCreated, after == before, header == chapter.usfmHeader { return verses }
     if chapter.itemRecsCreated {
       try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
     }
@@ -194,9 +201,6 @@ extension KeyItStore {
     try db.cachedStatement(
       sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
     ).execute(arguments: [imported.items.count, header, chapterID])
-    try Self.logChapter(
-      db, bible: bible, bookCode: bookCode, chapter: chapter, before: before, after: after, wallMillis: now())
-    return verses
   }
 
   /// Whether a chapter's stored items are `items`, in printed order, field for field: the quick
