@@ -23,8 +23,8 @@ struct ChapterImportPlan: Sendable {
 
   /// The text id of each imported item, in the file's order.
   let uids: [String]
-  /// The change to log, as JSON; nil when every item is as it was.
-  let payload: String?
+  /// The change to log, as JSON, and its chapter's key; nil when every item is as it was.
+  let logged: (payload: String, chapterKey: String)?
 
   init(_ input: Input) {
     let before =
@@ -42,9 +42,12 @@ struct ChapterImportPlan: Sendable {
         text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
     }
     let deltas = ItemDelta.between(before, after)
-    payload =
-      deltas.isEmpty
-      ? nil : KeyItChange(kind: .edit, book: input.book, chapter: input.imported.number, items: deltas).json
+    guard !deltas.isEmpty else {
+      logged = nil
+      return
+    }
+    let change = KeyItChange(kind: .edit, book: input.book, chapter: input.imported.number, items: deltas)
+    logged = (change.json, change.chapterKey!)
   }
 
   /// Makes the plans of chapters in order, on a thread of its own, while the import writes the ones

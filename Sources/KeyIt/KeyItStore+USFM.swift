@@ -106,7 +106,6 @@ extension KeyItStore {
         arguments: [book.bibleID, book.bookID]
       ).map { ($0.chapterNumber, $0) })
     // Every chapter read first, then each written in order as soon as its plan is made.
-    var replaced: [(stored: Chapter, imported: ImportedChapter, header: String?)] = []
     var inputs: [ChapterImportPlan.Input] = []
     for chapter in imported.chapters {
       // Read in the versification before the transaction: one changed since has other chapters.
@@ -116,9 +115,8 @@ extension KeyItStore {
       verses += chapter.items.reduce(0) { verses, item in
         item.type == .verse && !item.text.isEmpty ? verses + item.bridgeSteps + 1 : verses
       }
-      let header = chapter.header.isEmpty ? nil : chapter.header.joined(separator: "\n")
       // A chapter the file holds as it is stored is left as it is: nothing is written or logged.
-      if stored.itemRecsCreated, header == stored.usfmHeader,
+      if stored.itemRecsCreated, chapter.storedHeader == stored.usfmHeader,
         try Self.holds(db, chapterID: stored.chapterID!, chapter.items)
       {
         continue
@@ -126,19 +124,19 @@ extension KeyItStore {
       // A chapter never opened has no items yet, and the ones it would be created with are never logged.
       let before: ChapterImportPlan.Before =
         stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapterID: stored.chapterID!)) : .new(in: bible)
-      replaced.append((stored, chapter, header))
       inputs.append(.init(imported: chapter, book: book.bookCode, chapter: stored, before: before))
     }
     let planner = ChapterImportPlan.Planner(inputs)
     defer { planner.stop() }
-    for (index, chapter) in replaced.enumerated() {
+    for (index, input) in inputs.enumerated() {
       let plan = planner.plan(index)
-      if chapter.stored.itemRecsCreated, plan.payload == nil, chapter.header == chapter.stored.usfmHeader { continue }
-      try Self.replace(db, chapter: chapter.stored, with: chapter.imported, uids: plan.uids, header: chapter.header)
-      if let payload = plan.payload {
+      let (stored, imported) = (input.chapter, input.imported)
+      if stored.itemRecsCreated, plan.logged == nil, imported.storedHeader == stored.usfmHeader { continue }
+      try Self.replace(db, chapter: stored, with: imported, uids: plan.uids)
+      if let logged = plan.logged {
         try Self.log(
-          db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: payload,
-          chapterKey: "\(book.bookCode).\(chapter.imported.number)", wallMillis: now())
+          db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: logged.payload, chapterKey: logged.chapterKey,
+          wallMillis: now())
       }
     }
     return ImportReport(
@@ -168,9 +166,7 @@ extension KeyItStore {
   }
 
   /// Replaces a chapter's items with imported ones, their text ids `uids`.
-  private static func replace(
-    _ db: Database, chapter: Chapter, with imported: ImportedChapter, uids: [String], header: String?
-  ) throws {
+  private static func replace(_ db: Database, chapter: Chapter, with imported: ImportedChapter, uids: [String]) throws {
     let chapterID = chapter.chapterID!
     if chapter.itemRecsCreated {
       try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
@@ -200,7 +196,7 @@ extension KeyItStore {
     }
     try db.cachedStatement(
       sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
-    ).execute(arguments: [imported.items.count, header, chapterID])
+    ).execute(arguments: [imported.items.count, imported.storedHeader, chapterID])
   }
 
   /// Whether a chapter's stored items are `items`, in printed order, field for field: the quick

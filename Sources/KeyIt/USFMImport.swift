@@ -22,6 +22,9 @@ struct ImportedChapter: Equatable, Sendable {
   /// Lines Key It does not model that stand right after `\c` (`\ca …\ca*`, `\rem`, `\sts`), as
   /// written, so that export writes them back in their place.
   var header: [String] = []
+
+  /// The header as the chapter's row stores it (nil when there is none).
+  var storedHeader: String? { header.isEmpty ? nil : header.joined(separator: "\n") }
 }
 
 /// One book read from a USFM file, ready to be stored.
