@@ -130,6 +130,32 @@ import Testing
     #expect(try await !held(items + [items.last!]))
   }
 
+  /// Someone typing in Ruth while another tab imports 1 and 3 John: the import's plans are made on
+  /// a thread of its own while the saves wait for the database, and every save and the import end.
+  @Test func anImportAndTextSavesAtOnceAllFinishAndKeepEverything() async throws {
+    let (store, _) = try await storeWithBible()
+    let verses = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items.filter {
+      $0.itemType == .verse
+    }
+    let books = try ["92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map { ($0, try fixture("usfm/\($0)")) }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask { _ = try await store.importUSFM(books, bibleID: nil) }
+      for (number, verse) in verses.enumerated() {
+        group.addTask { _ = try await store.setText(bibleID: nil, itemID: verse.itemID!, text: "Typed \(number)") }
+      }
+      try await group.waitForAll()
+    }
+    let ruth = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items.filter {
+      $0.itemType == .verse
+    }
+    #expect(ruth.map(\.itemText) == verses.indices.map { "Typed \($0)" })
+    let john = try await store.exportBook(bibleID: nil, code: "3JN")
+    #expect(john.contains("The elder to Gaius the beloved"))
+    #expect(
+      try await store.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM KeyItChanges") } ?? 0 > verses.count
+    )
+  }
+
   @Test func readsTitlesParagraphsAndNotesIntoItems() async throws {
     let (store, _) = try await storeWithBible()
     _ = try await store.importUSFM([("ruth", try fixture("usfm/09-RUTeng-web.usfm"))], bibleID: nil)
