@@ -128,11 +128,12 @@ extension KeyItStore {
     }
     let planner = ChapterImportPlan.Planner(inputs)
     defer { planner.stop() }
+    let inserts = ImportedItemInserts(db)
     for (index, input) in inputs.enumerated() {
       let plan = planner.plan(index)
       let (stored, imported) = (input.chapter, input.imported)
       if stored.itemRecsCreated, plan.logged == nil, imported.storedHeader == stored.usfmHeader { continue }
-      try Self.replace(db, chapter: stored, with: imported, uids: plan.uids)
+      try Self.replace(db, chapter: stored, with: imported, uids: plan.uids, inserts: inserts)
       if let logged = plan.logged {
         try Self.log(
           db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: logged.payload, chapterKey: logged.chapterKey,
@@ -166,34 +167,14 @@ extension KeyItStore {
   }
 
   /// Replaces a chapter's items with imported ones, their text ids `uids`.
-  private static func replace(_ db: Database, chapter: Chapter, with imported: ImportedChapter, uids: [String]) throws {
+  private static func replace(
+    _ db: Database, chapter: Chapter, with imported: ImportedChapter, uids: [String], inserts: ImportedItemInserts
+  ) throws {
     let chapterID = chapter.chapterID!
     if chapter.itemRecsCreated {
       try db.cachedStatement(sql: "DELETE FROM VerseItems WHERE chapterID = ?").execute(arguments: [chapterID])
     }
-    let insertItem = BoundStatement(
-      try db.cachedStatement(
-        sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, "
-          + "isStartOfBridge, lastVsOfBridge, marker, uid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
-    let insertStep = try db.cachedStatement(
-      sql: "INSERT INTO BridgeItems (itemID, textCurrentBridge, textExtraVerse) VALUES (?, ?, '')")
-    try insertItem.bind(chapterID, at: 1)
-    for (item, uid) in zip(imported.items, uids) {
-      try insertItem.bind(item.verse, at: 2)
-      try insertItem.bind(item.type.rawValue, at: 3)
-      try insertItem.bind(item.order, at: 4)
-      try insertItem.bind(item.text, at: 5)
-      try insertItem.bind(item.intSeq, at: 6)
-      try insertItem.bind(item.lastVerseOfBridge > 0, at: 7)
-      try insertItem.bind(item.lastVerseOfBridge, at: 8)
-      try insertItem.bind(item.marker, at: 9)
-      try insertItem.bind(uid, at: 10)
-      try insertItem.execute()
-      let itemID = db.lastInsertedRowID
-      for _ in 0..<item.bridgeSteps {
-        try insertStep.execute(arguments: [itemID, item.text])
-      }
-    }
+    try inserts.insert(chapterID: chapterID, imported.items, uids: uids)
     try db.cachedStatement(
       sql: "UPDATE Chapters SET itemRecsCreated = 1, numItems = ?, currItem = 0, usfmHeader = ? WHERE chapterID = ?"
     ).execute(arguments: [imported.items.count, imported.storedHeader, chapterID])
