@@ -15,14 +15,14 @@ final class ImportedItemInserts {
   private static let valuesPerItem = 7
 
   /// The statement inserting `count` items that start no bridge, for each count up to
-  /// `itemsPerStatement`: `?1` is the chapter's id, then each item's values in turn.
+  /// `itemsPerStatement`: `?1` is the chapter's id, then each item's values in turn (a bare `?`
+  /// is numbered one past the highest before it; named, GRDB would read each name as a string
+  /// when it makes the statement ready).
   private static let sql: [String] = (0...itemsPerStatement).map { count in
     "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, marker, uid, "
       + "isStartOfBridge, lastVsOfBridge) VALUES "
-      + (0..<count).map { row in
-        let values = (2 + row * valuesPerItem..<2 + (row + 1) * valuesPerItem).map { "?\($0)" }
-        return "(?1, " + values.joined(separator: ", ") + ", 0, 0)"
-      }.joined(separator: ", ")
+      + Array(repeating: "(?1" + String(repeating: ", ?", count: valuesPerItem) + ", 0, 0)", count: count)
+      .joined(separator: ", ")
   }
 
   private let db: Database
