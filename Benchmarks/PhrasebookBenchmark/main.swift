@@ -96,17 +96,30 @@ if parts.contains("search") {
   var everything: [Int: [Double]] = [:]
   var peer: [Int: [Double]] = [:]
   var results: [Int: [Int]] = [:]
-  // The page's p50 and p99 come from 1,000 prefixes of each length: from 100, a p99 is the
-  // second-slowest search and moves with whatever else the machine did at that moment.
-  for round in 0..<4_000 {
-    let length = round % 4 + 1
-    let prefix = String(words.randomElement(using: &random)!.prefix(length))
-    let (coreStart, coreCPU) = (ContinuousClock.now, processCPUMilliseconds())
-    let page = try await store.searchPage(prefix, limit: 50)
-    ours[length, default: []].append(milliseconds(ContinuousClock.now - coreStart))
-    oursCPU[length, default: []].append(processCPUMilliseconds() - coreCPU)
-    if page.capped { capped[length, default: 0] += 1 }
+  // The page's figures come from rounds of 1,000 prefixes of each length: from 100, a p99 is the
+  // second-slowest search. Its p99 is the median of the rounds' p99s, as the autosave's is: one
+  // round's p99 moves with whatever else this shared machine did in that second or two, while a
+  // prefix slow in the code is slow in every round. (0 stands for every length.)
+  let pageRounds = 3
+  var roundP99s: [Int: [Double]] = [:]
+  for _ in 0..<pageRounds {
+    var times: [Int: [Double]] = [:]
+    for round in 0..<4_000 {
+      let length = round % 4 + 1
+      let prefix = String(words.randomElement(using: &random)!.prefix(length))
+      let (coreStart, coreCPU) = (ContinuousClock.now, processCPUMilliseconds())
+      let page = try await store.searchPage(prefix, limit: 50)
+      let time = milliseconds(ContinuousClock.now - coreStart)
+      times[length, default: []].append(time)
+      times[0, default: []].append(time)
+      ours[length, default: []].append(time)
+      oursCPU[length, default: []].append(processCPUMilliseconds() - coreCPU)
+      if page.capped { capped[length, default: 0] += 1 }
+    }
+    for (length, times) in times { roundP99s[length, default: []].append(percentile(times, 0.99)) }
   }
+  /// The median of the rounds' p99s of the page, for prefixes of `length` letters (0: every length).
+  func pageP99(_ length: Int) -> Double { percentile(roundP99s[length]!, 0.5) }
   // Every match, and the bare query, for 100 prefixes of each length; each page is checked
   // against every match.
   for round in 0..<400 {
@@ -134,37 +147,42 @@ if parts.contains("search") {
 
   print(
     "Search as you type, ms, prefixes of real words: **page** is the core call the screen makes (the "
-      + "first 50 matches with the total, counted up to 1,000; 1,000 prefixes of each length), **CPU** its "
-      + "processor time, **capped** how many of those totals read \"more than 1,000\"; **all** the call "
-      + "returning every match, **bare** the bare FTS5 query returning every matching rowid (100 prefixes of "
-      + "each length, each page checked against every match).")
+      + "first 50 matches with the total, counted up to 1,000; \(pageRounds) rounds of 1,000 prefixes of each "
+      + "length), its **p99** the median of the rounds' p99s and **pooled p99** that of all of them at once; "
+      + "**CPU** its processor time, **capped** how many of those totals read \"more than 1,000\"; **all** the "
+      + "call returning every match, **bare** the bare FTS5 query returning every matching rowid (100 prefixes "
+      + "of each length, each page checked against every match).")
   print("")
   print(
-    "| prefix | matches (median) | capped | page p50 | page p99 | CPU p50 | CPU p99 | all p50 | all p99 | bare p50 | bare p99 | page p99 ÷ bare p99 |"
+    "| prefix | matches (median) | capped | page p50 | page p99 | page pooled p99 | CPU p50 | CPU p99 | all p50 | all p99 | bare p50 | bare p99 | page p99 ÷ bare p99 |"
   )
-  print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+  print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
   func row(
-    _ label: String, _ count: Double, _ capped: Int, _ page: [Double], _ cpu: [Double], _ all: [Double], _ fts: [Double]
+    _ label: String, _ count: Double, _ capped: Int, _ page: [Double], _ p99: Double, _ cpu: [Double],
+    _ all: [Double], _ fts: [Double]
   ) {
-    let cells = [page, cpu, all, fts].flatMap { [percentile($0, 0.5), percentile($0, 0.99)] }
+    let cells =
+      [percentile(page, 0.5), p99, percentile(page, 0.99)]
+      + [cpu, all, fts].flatMap { [percentile($0, 0.5), percentile($0, 0.99)] }
     print(
       "| \(label) | \(Int(count)) | \(capped) | " + cells.map { String(format: "%.2f", $0) }.joined(separator: " | ")
-        + " | \(String(format: "%.1f", percentile(page, 0.99) / percentile(fts, 0.99)))× |")
+        + " | \(String(format: "%.1f", p99 / percentile(fts, 0.99)))× |")
   }
   for length in 1...4 {
     row(
       "\(length) letter\(length == 1 ? "" : "s")", percentile(results[length]!.map(Double.init), 0.5),
-      capped[length] ?? 0, ours[length]!, oursCPU[length]!, everything[length]!, peer[length]!)
+      capped[length] ?? 0, ours[length]!, pageP99(length), oursCPU[length]!, everything[length]!, peer[length]!)
   }
   row(
     "all", percentile(results.values.flatMap { $0 }.map(Double.init), 0.5), capped.values.reduce(0, +),
-    ours.values.flatMap { $0 }, oursCPU.values.flatMap { $0 }, everything.values.flatMap { $0 },
+    ours.values.flatMap { $0 }, pageP99(0), oursCPU.values.flatMap { $0 }, everything.values.flatMap { $0 },
     peer.values.flatMap { $0 })
   print("")
   for length in 1...4 {
-    let (page, bare) = (percentile(ours[length]!, 0.99), percentile(peer[length]!, 0.99))
+    let (page, bare) = (pageP99(length), percentile(peer[length]!, 0.99))
     printGoal(
-      "Phrasebook search page, \(length)-letter prefixes, \(pairCount) pairs (p99)", ours: ms(page),
+      "Phrasebook search page, \(length)-letter prefixes, \(pairCount) pairs (p99, median of \(pageRounds) rounds)",
+      ours: ms(page),
       peer: "bare FTS5 rowid query \(ms(bare))", ratio: String(format: "%.2f×", page / bare), goal: "≤ 2 ms",
       met: page <= 2)
   }
