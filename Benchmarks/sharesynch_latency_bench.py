@@ -5,7 +5,8 @@ own, opened over this machine's LAN address through the token link. Each screen 
 of its own, the presenter and that screen sharing this machine: in the hall the display is the
 presenter's computer's second output, and the stage view and the remote run on their own devices
 (here they still share the presenter's two cores). A last pass opens all three screens at once,
-four Chromium processes on two cores, and is reported without a goal. The presenter gets
+four Chromium processes on two cores, and is reported without a goal. Each one-screen pass runs
+ROUNDS times, and its goal takes the median of the rounds' p99s. The presenter gets
 → ADVANCES times, 40 ms apart; each window notes when the new slide is in its DOM
 (a MutationObserver) and when the socket message carrying it arrived, on the clock every process
 of one machine shares (`performance.timeOrigin + performance.now()`). Every advance must arrive in
@@ -42,6 +43,10 @@ from test_sharesynch_stage_browser import emulate  # noqa: E402
 SPACING_MS = 40
 GOAL_P99_MS = 16
 ROUND_TRIPS = 100  # the bare client's own advances, to time the server alone
+# Each screen's pass runs this many times; its goal takes the median of the rounds' p99s, as the
+# autosave's does: a p99 of 200 advances is the second-slowest, and one busy second of this shared
+# host decides it, while a screen slow in the code is slow in every round.
+ROUNDS = 3
 SCREENS = {  # window: (page, width, height, mobile, label)
     "display": ("/sharesynch/display", 1920, 1080, False, "display (1920×1080)"),
     "stage": ("/sharesynch/stage", 1280, 800, False, "stage view (1280×800)"),
@@ -241,41 +246,61 @@ def run(binary, data, address, advances, first, screens):
             server.wait(timeout=10)
 
 
-def report(seen, expected, after, address, why, goals):
-    """Prints the figures of one pass; `expected` are the slides the presenter's advances bring,
-    `after` those of the bare client's; with `goals`, each screen's goal row for the summary.
-    Returns whether every advance reached every window, in order, once."""
+def arrivals(seen, expected, name):
+    """ms from each key press to its slide in `name`'s DOM, in one round."""
+    return delays(seen["sent"], expected, first_times(seen["shown"][name]))
+
+
+def bare_trip_p99(seen, after):
+    """The p99 of the bare client's own advance → its state back, in one round."""
+    return percentile(delays(seen["bare_sent"], after, slides_in(seen["bare_back"])), 99)
+
+
+def report(rounds, expected, after, address, why, goals):
+    """Prints the figures of one pass, run in one or more rounds; `expected` are the slides the
+    presenter's advances bring, `after` those of the bare client's; with `goals`, each screen's
+    goal row for the summary, from the median of the rounds' p99s. Where the time goes is told of
+    the round whose p99 was that median. Returns whether every advance reached every window, in
+    order, once, in every round."""
     advances = len(expected)
+    screens = rounds[0]["screens"]
+    # The round whose p99 (of the first screen) is the median of the rounds'.
+    by_p99 = sorted(rounds, key=lambda seen: percentile(arrivals(seen, expected, screens[0]), 99))
+    seen = by_p99[len(by_p99) // 2]
     sent, shown, messages, clocks = seen["sent"], seen["shown"], seen["messages"], seen["clocks"]
-    screens = seen["screens"]
     print(f"\n#### The presenter and {', '.join(screens)}: {len(screens) + 1} Chromium processes\n")
-    print(f"| key press → DOM, {advances} advances {SPACING_MS} ms apart, each screen its own Chromium "
-          f"| p50 | p99 | goal | arrived |")
+    print(f"| key press → DOM, {advances} advances {SPACING_MS} ms apart, each screen its own Chromium, "
+          f"{len(rounds)} round{'s' if len(rounds) > 1 else ''} | p50 | p99 | goal | arrived |")
     print("|---|---|---|---|---|")
     complete = True
-    bare_trip = percentile(delays(seen["bare_sent"], after, slides_in(seen["bare_back"])), 99)
+    bare_trip = percentile([bare_trip_p99(each, after) for each in rounds], 50)
     for name in screens:
         label = SCREENS[name][-1]
-        slides = [slide for _, slide in shown[name]]
-        ok = slides == expected
+        changes = [[slide for _, slide in each["shown"][name]] for each in rounds]
+        ok = all(slides == expected for slides in changes)
         complete &= ok
-        arrival = delays(sent, expected, first_times(shown[name]))
-        met = "✓" if ok and percentile(arrival, 99) <= GOAL_P99_MS else "✗"
+        p99s = [percentile(arrivals(each, expected, name), 99) for each in rounds]
+        p99 = percentile(p99s, 50)
+        met = "✓" if ok and p99 <= GOAL_P99_MS else "✗"
         goal = f"p99 ≤ {GOAL_P99_MS} ms {met}" if goals else "none in this pass"
-        verdict = f"{advances}/{advances}, in order, once" if ok else \
-            f"✗ {len(slides)} changes for {advances} advances, {len(set(slides) & set(expected))} of the slides"
-        print(f"| {label} | {' | '.join(p50_p99(arrival))} | {goal} | {verdict} |")
-        p99 = percentile(arrival, 99)
+        missing = next((slides for slides in changes if slides != expected), None)
+        verdict = f"{advances}/{advances}, in order, once" + (" in every round" if len(rounds) > 1 else "") \
+            if ok else f"✗ {len(missing)} changes for {advances} advances, " \
+            f"{len(set(missing) & set(expected))} of the slides"
+        each_round = f" (p99 of each round: {', '.join(f'{value:.1f}' for value in p99s)})" if len(rounds) > 1 else ""
+        print(f"| {label} | {percentile(arrivals(seen, expected, name), 50):.1f} ms | {p99:.1f} ms{each_round} "
+              f"| {goal} | {verdict} |")
         if goals:
-            print_goal(f"ShareSynch key press → {label}, its own Chromium over the LAN address (p99)", f"{p99:.1f} ms",
-                   f"bare WebSocket round trip p99 {bare_trip:.1f} ms", f"{p99 / bare_trip:.1f}×",
+            print_goal(f"ShareSynch key press → {label}, its own Chromium over the LAN address "
+                       f"(p99, median of {len(rounds)} rounds)", f"{p99:.1f} ms",
+                       f"bare WebSocket round trip p99 {bare_trip:.1f} ms", f"{p99 / bare_trip:.1f}×",
                        f"≤ {GOAL_P99_MS} ms, every advance once", ok and p99 <= GOAL_P99_MS)
     own = first_times(shown["presenter"])
     print(f"| peer: the presenter's own window | {' | '.join(p50_p99(delays(sent, expected, own)))} | | "
           f"{len(own)} of {advances} drawn (it draws the newest state at its next frame) |")
 
-    print("\nWhere the time goes: key → the state's message in the window's main thread, and message → "
-          "the slide in the DOM:\n")
+    print("\nWhere the time goes" + (", in the round whose p99 was the median" if len(rounds) > 1 else "")
+          + ": key → the state's message in the window's main thread, and message → the slide in the DOM:\n")
     print("| window | key → message p50 | p99 | message → DOM p50 | p99 |")
     print("|---|---|---|---|---|")
     for name in ("presenter", *screens, "bare"):
@@ -321,10 +346,13 @@ def main():
         complete = True
         # Each pass serves a copy of the installed series, so that each begins on its first slide.
         for number, screens in enumerate([[name] for name in SCREENS] + [list(SCREENS)]):
-            copy = work / f"pass-{number}"
-            shutil.copytree(data, copy)
-            seen = run(binary, copy, address, advances, ids[0], screens)
-            complete &= report(seen, following[:advances], following[advances:], address, why, len(screens) == 1)
+            single = len(screens) == 1
+            rounds = []
+            for round_number in range(ROUNDS if single else 1):
+                copy = work / f"pass-{number}-{round_number}"
+                shutil.copytree(data, copy)
+                rounds.append(run(binary, copy, address, advances, ids[0], screens))
+            complete &= report(rounds, following[:advances], following[advances:], address, why, single)
     if not complete:
         sys.exit("✗ not every advance reached every window, in order, once")
 
