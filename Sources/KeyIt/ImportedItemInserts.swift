@@ -19,11 +19,15 @@ final class ImportedItemInserts {
   /// is numbered one past the highest before it; named, GRDB would read each name as a string
   /// when it makes the statement ready).
   private static let sql: [String] = (0...itemsPerStatement).map { count in
-    "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, marker, uid, "
-      + "isStartOfBridge, lastVsOfBridge) VALUES "
+    insertInto
       + Array(repeating: "(?1" + String(repeating: ", ?", count: valuesPerItem) + ", 0, 0)", count: count)
       .joined(separator: ", ")
   }
+
+  /// The start of every item insert: the columns in the order each statement gives their values.
+  private static let insertInto =
+    "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, marker, uid, "
+    + "isStartOfBridge, lastVsOfBridge) VALUES "
 
   private let db: Database
   /// The statements made ready so far, by the number of items they insert.
@@ -37,20 +41,20 @@ final class ImportedItemInserts {
     for index in items.indices {
       let item = items[index]
       if item.lastVerseOfBridge > 0 {
-        try insert(chapterID: chapterID, items, uids: uids, first..<index)
+        try insertTogether(chapterID: chapterID, items, uids: uids, first..<index)
         try insertBridge(chapterID: chapterID, item, uid: uids[index])
         first = index + 1
       } else if index + 1 - first == Self.itemsPerStatement {
-        try insert(chapterID: chapterID, items, uids: uids, first..<index + 1)
+        try insertTogether(chapterID: chapterID, items, uids: uids, first..<index + 1)
         first = index + 1
       }
     }
-    try insert(chapterID: chapterID, items, uids: uids, first..<items.count)
+    try insertTogether(chapterID: chapterID, items, uids: uids, first..<items.count)
   }
 
   /// Inserts the items at `range` (at most `itemsPerStatement`, none starting a bridge) with one
   /// statement.
-  private func insert(chapterID: Int64, _ items: [ImportedItem], uids: [String], _ range: Range<Int>) throws {
+  private func insertTogether(chapterID: Int64, _ items: [ImportedItem], uids: [String], _ range: Range<Int>) throws {
     guard !range.isEmpty else { return }
     let insert = try statement(inserting: range.count)
     try insert.bind(chapterID, at: 1)
@@ -71,8 +75,7 @@ final class ImportedItemInserts {
   /// Inserts an item that starts a bridge, then its bridge steps, which need its id.
   private func insertBridge(chapterID: Int64, _ item: ImportedItem, uid: String) throws {
     try db.cachedStatement(
-      sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, marker, uid, "
-        + "isStartOfBridge, lastVsOfBridge) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)"
+      sql: Self.insertInto + "(?, ?, ?, ?, ?, ?, ?, ?, 1, ?)"
     ).execute(arguments: [
       chapterID, item.verse, item.type.rawValue, item.order, item.text, item.intSeq, item.marker, uid,
       item.lastVerseOfBridge,
