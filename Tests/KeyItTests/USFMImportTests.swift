@@ -189,14 +189,20 @@ import Testing
     }
   }
 
-  /// Someone typing in Ruth while another tab imports 1 and 3 John: the import's plans are made on
-  /// a thread of its own while the saves wait for the database, and every save and the import end.
+  /// Someone typing in Ruth while another tab imports 1 and 3 John and a whole Psalms: the plans of
+  /// the long book are made on a thread of its own (those of short ones on the spot) while the
+  /// saves wait for the database, and every save and the import end.
   @Test func anImportAndTextSavesAtOnceAllFinishAndKeepEverything() async throws {
     let (store, _) = try await storeWithBible()
     let verses = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items.filter {
       $0.itemType == .verse
     }
-    let books = try ["92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map { ($0, try fixture("usfm/\($0)")) }
+    let psalms = BookCatalog.standard.book(code: "PSA")!.chapters.enumerated().reduce("\\id PSA\n") { usfm, chapter in
+      usfm + "\\c \(chapter.offset + 1)\n" + (1...chapter.element.verseCount).map { "\\v \($0) Praise.\n" }.joined()
+    }
+    #expect(psalms.components(separatedBy: "\\v ").count > ChapterImportPlan.Planner.itemsForAThread)
+    let books =
+      try ["92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map { ($0, try fixture("usfm/\($0)")) } + [("psa", psalms)]
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { _ = try await store.importUSFM(books, bibleID: nil) }
       for (number, verse) in verses.enumerated() {
@@ -210,6 +216,8 @@ import Testing
     #expect(ruth.map(\.itemText) == verses.indices.map { "Typed \($0)" })
     let john = try await store.exportBook(bibleID: nil, code: "3JN")
     #expect(john.contains("The elder to Gaius the beloved"))
+    let psalm150 = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 150).items
+    #expect(psalm150.filter { $0.itemType == .verse }.map(\.itemText) == Array(repeating: "Praise.", count: 6))
     #expect(
       try await store.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM KeyItChanges") } ?? 0 > verses.count
     )
