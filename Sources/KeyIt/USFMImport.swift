@@ -41,12 +41,22 @@ public struct ImportedBook: Equatable, Sendable {
   var normalised: [ImportNote] = []
 }
 
-private let headingBases: Set<String> = ["s", "ms", "mr", "sr", "sp", "sd", "qa"]
-private let frontBases: Set<String> = ["mt", "mte", "imt", "imte", "is", "ims"]
-private let ignoredBases: Set<String> = ["usfm", "ide", "toc", "toca", "sts", "rem"]
-private let introParagraphBases: Set<String> = [
-  "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "ipc", "iq", "ib", "ili", "iot", "io", "iex", "ie",
-]
+/// What a marker is to the book as a whole, by its base; a marker not here belongs to its chapter.
+/// One lookup for each unit: most are verses and poetry lines, which are none of these.
+private enum BookLevel {
+  case id, h, ignored, chapterLabel, front, chapter
+}
+
+private let bookLevels: [String: BookLevel] = {
+  let front = [
+    "mt", "mte", "imt", "imte", "is", "ims",
+    "ip", "ipi", "im", "imi", "ipq", "imq", "ipr", "ipc", "iq", "ib", "ili", "iot", "io", "iex", "ie",
+  ]
+  let ignored = ["usfm", "ide", "toc", "toca", "sts", "rem"]
+  return Dictionary(
+    uniqueKeysWithValues: [("id", .id), ("h", .h), ("cl", .chapterLabel), ("c", .chapter)]
+      + front.map { ($0, BookLevel.front) } + ignored.map { ($0, BookLevel.ignored) })
+}()
 
 /// Reads one USFM book. Anything Key It cannot represent faithfully is an error naming the file,
 /// line and column; paragraph breaks the item model cannot hold (one inside a bridge, one after a
@@ -78,20 +88,19 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
   var front: [ImportedItem] = []
   for unit in units.dropFirst() {
     let base = unit.base
-    switch base {
-    case "id": throw fail(unit, .secondID)
-    case "h",
-      _ where ignoredBases.contains(base):
+    switch bookLevels[base] {
+    case .id: throw fail(unit, .secondID)
+    case .h, .ignored:
       if base == "h" { book.name = unit.text.isEmpty ? nil : unit.text }
       if builder.number == 0 {
         book.header.append(unit.line)
       } else if base != "h", let note = builder.keep(unit) {
         if !book.normalised.contains(note) { book.normalised.append(note) }
       }
-    case "cl" where builder.number == 0:
+    case .chapterLabel where builder.number == 0:
       // A book-wide chapter label (`\cl Psalm` in Paratext's Psalms): kept, written before `\c 1`.
       book.header.append(unit.line)
-    case _ where frontBases.contains(base) || introParagraphBases.contains(base):
+    case .front:
       // The Key It apps write titles after `\c 1`; they go before it, where USFM has them.
       let late = builder.number == 1 && builder.isBeforeFirstVerse
       guard builder.number == 0 || late else { throw fail(unit, .afterFirstChapter(marker: unit.marker)) }
@@ -110,7 +119,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       } else {
         front.append(item)
       }
-    case "c":
+    case .chapter:
       let number = Int(unit.text.prefix { !$0.isWhitespace }) ?? 0
       guard (1...spec.chapters.count).contains(number) else {
         throw fail(unit, .noSuchChapter(book: spec.code, chapter: unit.text, count: spec.chapters.count))
@@ -176,7 +185,7 @@ private struct ChapterBuilder {
     case "d" where spec.code == "PSA" && lastVerse == 0 && !pending.contains { $0.type == .ascription }:
       pending.append((unit, .ascription))
     case "r": pending.append((unit, .parlRef))
-    case _ where base == "d" || headingBases.contains(base):
+    case "d", "s", "ms", "mr", "sr", "sp", "sd", "qa":
       let afterParagraph = pending.contains { $0.type == .para }
       pending.append((unit, afterParagraph ? .headingAfterPara : .heading))
     default:
@@ -280,15 +289,16 @@ private struct ChapterBuilder {
     if let orphan = pending.first(where: { $0.type != .para }) {
       throw fail(orphan.unit, .afterLastVerse(marker: orphan.unit.marker, chapter: number))
     }
-    var covered = Set<Int>()
+    let count = spec.chapters[number - 1].verseCount
+    var covered = Array(repeating: false, count: count + 1)
     for item in items where item.type == .verse {
-      covered.formUnion(item.verse...max(item.verse, item.lastVerseOfBridge))
+      for verse in item.verse...max(item.verse, item.lastVerseOfBridge) { covered[verse] = true }
     }
-    for verse in 1...spec.chapters[number - 1].verseCount where !covered.contains(verse) {
+    for verse in 1...count where !covered[verse] {
       items.append(ImportedItem(type: .verse, verse: verse, text: "", intSeq: 0, order: 100 * verse, marker: nil))
     }
-    return ImportedChapter(
-      number: number, items: items.sorted { ($0.order, $0.intSeq) < ($1.order, $1.intSeq) }, header: header)
+    items.sort { ($0.order, $0.intSeq) < ($1.order, $1.intSeq) }
+    return ImportedChapter(number: number, items: items, header: header)
   }
 }
 

@@ -5,13 +5,12 @@ import AppSupport
 struct USFMUnit: Equatable {
   /// The marker name without the backslash, e.g. `v`, `q1`, `s1`.
   let marker: String
+  /// The marker without its level digits (`q1` → `q`).
+  let base: String
   /// UTF-8 offset of the backslash in the source, turned into line and column only for messages.
   let offset: Int
   /// The following text with its whitespace collapsed to single spaces and trimmed.
   var text: String
-
-  /// The marker without its level digits (`q1` → `q`).
-  var base: String { String(marker.prefix { !$0.isNumber }) }
 
   /// The unit as one USFM line, `\marker text`.
   var line: String { text.isEmpty ? "\\\(marker)" : "\\\(marker) \(text)" }
@@ -27,6 +26,25 @@ private let structuralBases: Set<String> = [
   "p", "m", "po", "pr", "cls", "pmo", "pm", "pmc", "pmr", "pi", "mi", "nb", "pc", "ph", "q", "qr", "qc",
   "qm", "qd", "lh", "li", "lf", "lim", "b",
 ]
+
+/// `structuralBases` as `baseKey`s, in order: a marker's base is looked up from its bytes,
+/// without a string made for every marker of the file.
+private let structuralBaseKeys: [UInt64] = structuralBases.map { baseKey($0.utf8) }.sorted()
+
+/// The bytes of a marker's base packed into one number (a base longer than 8 bytes is none of
+/// `structuralBases`, and gets 0).
+private func baseKey(_ bytes: some Collection<UInt8>) -> UInt64 {
+  bytes.count > 8 ? 0 : bytes.reduce(0) { $0 << 8 | UInt64($1) }
+}
+
+private func isStructural(_ key: UInt64) -> Bool {
+  var (low, high) = (0, structuralBaseKeys.count)
+  while low < high {
+    let middle = (low + high) / 2
+    if structuralBaseKeys[middle] < key { low = middle + 1 } else { high = middle }
+  }
+  return low < structuralBaseKeys.count && structuralBaseKeys[low] == key
+}
 
 private let backslash = UInt8(ascii: "\\")
 
@@ -53,10 +71,11 @@ func tokenizeUSFM(_ bytes: [UInt8], isNFC: Bool = false) -> (leading: String, un
     var baseEnd = index + 1
     while baseEnd < end, !isDigit(bytes[baseEnd]) { baseEnd += 1 }
     let isEndMarker = end < bytes.count && bytes[end] == UInt8(ascii: "*")
-    let base = String(decoding: bytes[(index + 1)..<baseEnd], as: UTF8.self)
-    if !isEndMarker, end > index + 1, structuralBases.contains(base) {
+    if !isEndMarker, end > index + 1, isStructural(baseKey(bytes[(index + 1)..<baseEnd])) {
       flush(upTo: index)
-      units.append(USFMUnit(marker: String(decoding: bytes[(index + 1)..<end], as: UTF8.self), offset: index, text: ""))
+      let base = String(decoding: bytes[(index + 1)..<baseEnd], as: UTF8.self)
+      let marker = baseEnd == end ? base : String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+      units.append(USFMUnit(marker: marker, base: base, offset: index, text: ""))
       textStart = end
     }
     index = end
