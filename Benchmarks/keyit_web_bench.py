@@ -156,16 +156,20 @@ def main():
         print(f"| {connections} | {save50:.2f} / {save99:.2f} ms ({', '.join(f'{p99:.2f}' for p99 in each)}) "
               f"| {hello50:.2f} / {hello99:.2f} ms | {fsync50:.2f} / {fsync99:.2f} ms "
               f"| {save99 / (hello99 + fsync99):.2f}× | {save99 / hello99:.2f}× | {goal} |")
+    commit50, commit99 = commit
     for connections, (save50, save99), (hello50, hello99), (fsync50, fsync99), _ in rows:
         if connections == 1:
-            limit = hello99 + fsync99
+            # Beside the goal's limit, what a save that is one SQLite commit cannot beat: hello plus
+            # SQLite committing the same rows durably, measured in this run.
+            limit, floor = hello99 + fsync99, hello99 + commit99
             print_goal("Key It autosave, 1 client (p99)", f"{save99:.2f} ms",
-                       f"hello p99 {hello99:.2f} ms + fsync p99 {fsync99:.2f} ms", f"{save99 / limit:.2f}×",
+                       f"hello p99 {hello99:.2f} ms + fsync p99 {fsync99:.2f} ms; hello p99 + SQLite's durable "
+                       f"commit of the same rows p99 {commit99:.2f} ms: {floor:.2f} ms ({floor / limit:.2f}× the limit)",
+                       f"{save99 / limit:.2f}× ({save99 / floor:.2f}× hello + SQLite's commit)",
                        "≤ 1.5×", save99 <= 1.5 * limit)
         else:
             print_goal(f"Key It autosave, {connections} clients (p99)", f"{save99:.2f} ms",
                        f"hello p99 {hello99:.2f} ms", f"{save99 / hello99:.2f}×", "≤ 3×", save99 <= 3 * hello99)
-    commit50, commit99 = commit
     save99 = rows[0][1][1]
     print(f"\nSQLite committing the same rows durably in a copy of the database (no HTTP, no Swift): "
           f"p50 {commit50:.2f} ms, p99 {commit99:.2f} ms; the 1-client save p99 is "
