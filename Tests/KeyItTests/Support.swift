@@ -13,6 +13,13 @@ func fixture(_ path: String) throws -> String {
 }
 
 /// A fresh in-memory store with one Bible.
+/// A USFM file of a whole book with every verse of `versification` holding `text`.
+func everyVerse(of code: String, in versification: Versification, saying text: String) -> String {
+  BookCatalog.of(versification).book(code: code)!.chapters.enumerated().reduce("\\id \(code)\n") { usfm, chapter in
+    usfm + "\\c \(chapter.offset + 1)\n" + (1...chapter.element.verseCount).map { "\\v \($0) \(text)\n" }.joined()
+  }
+}
+
 func storeWithBible(frenchPsalms: Bool = false) async throws -> (KeyItStore, Bible) {
   let store = try KeyItStore.inMemory()
   let bible = try await store.createBible(name: "Test Bible", frenchPsalms: frenchPsalms)
