@@ -27,23 +27,14 @@ private let structuralBases: Set<String> = [
   "qm", "qd", "lh", "li", "lf", "lim", "b",
 ]
 
-/// `structuralBases` as `baseKey`s, in order: a marker's base is looked up from its bytes,
-/// without a string made for every marker of the file.
-private let structuralBaseKeys: [UInt64] = structuralBases.map { baseKey($0.utf8) }.sorted()
+/// `structuralBases` as `baseKey`s: a marker's base is looked up from its bytes, without a string
+/// made for every marker of the file.
+private let structuralBaseKeys = Set(structuralBases.map { baseKey($0.utf8) })
 
 /// The bytes of a marker's base packed into one number (a base longer than 8 bytes is none of
 /// `structuralBases`, and gets 0).
 private func baseKey(_ bytes: some Collection<UInt8>) -> UInt64 {
   bytes.count > 8 ? 0 : bytes.reduce(0) { $0 << 8 | UInt64($1) }
-}
-
-private func isStructural(_ key: UInt64) -> Bool {
-  var (low, high) = (0, structuralBaseKeys.count)
-  while low < high {
-    let middle = (low + high) / 2
-    if structuralBaseKeys[middle] < key { low = middle + 1 } else { high = middle }
-  }
-  return low < structuralBaseKeys.count && structuralBaseKeys[low] == key
 }
 
 private let backslash = UInt8(ascii: "\\")
@@ -71,7 +62,7 @@ func tokenizeUSFM(_ bytes: [UInt8], isNFC: Bool = false) -> (leading: String, un
     var baseEnd = index + 1
     while baseEnd < end, !isDigit(bytes[baseEnd]) { baseEnd += 1 }
     let isEndMarker = end < bytes.count && bytes[end] == UInt8(ascii: "*")
-    if !isEndMarker, end > index + 1, isStructural(baseKey(bytes[(index + 1)..<baseEnd])) {
+    if !isEndMarker, end > index + 1, structuralBaseKeys.contains(baseKey(bytes[(index + 1)..<baseEnd])) {
       flush(upTo: index)
       let base = String(decoding: bytes[(index + 1)..<baseEnd], as: UTF8.self)
       let marker = baseEnd == end ? base : String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
