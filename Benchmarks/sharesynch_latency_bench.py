@@ -279,8 +279,8 @@ def report(rounds, expected, after, address, why, goals):
         changes = [[slide for _, slide in each["shown"][name]] for each in rounds]
         ok = all(slides == expected for slides in changes)
         complete &= ok
-        p50s = [percentile(arrivals(each, expected, name), 50) for each in rounds]
-        p99s = [percentile(arrivals(each, expected, name), 99) for each in rounds]
+        times = [arrivals(each, expected, name) for each in rounds]
+        p50s, p99s = [percentile(t, 50) for t in times], [percentile(t, 99) for t in times]
         p50, p99 = percentile(p50s, 50), percentile(p99s, 50)
         met = "✓" if ok and p99 <= GOAL_P99_MS else "✗"
         goal = f"p99 ≤ {GOAL_P99_MS} ms {met}" if goals else "none in this pass"

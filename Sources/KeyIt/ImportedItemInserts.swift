@@ -101,10 +101,10 @@ final class ImportedItemInserts {
     }
   }
 
-  /// The statement inserting `count` items that start no bridge, each with its 8 values in turn.
+  /// The statement inserting `count` items that start no bridge, each with its values in turn.
   private func statement(inserting count: Int) throws -> BoundStatement {
     if let made = statements[count] { return made }
-    let values = "(?, ?, ?, ?, ?, ?, ?, ?, 0, 0)"
+    let values = "(" + Array(repeating: "?", count: Self.valuesPerItem).joined(separator: ", ") + ", 0, 0)"
     let made = BoundStatement(
       try db.cachedStatement(sql: Self.insertInto + Array(repeating: values, count: count).joined(separator: ", ")))
     statements[count] = made
