@@ -100,11 +100,13 @@ UNTHROTTLED = ("--disable-background-timer-throttling", "--disable-renderer-back
 
 def chromium(*arguments, configure=None):
     """Debian's Chromium, headless, with the arguments every test uses and `arguments`;
-    `configure` may set more options before it starts."""
+    `configure` may set more options before it starts. It asks pages for reduced motion, as a
+    reader may: a smooth scroll still moving a button when the test clicks it sends the click
+    elsewhere (a CI run failed so)."""
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
-                     *arguments):
+                     "--force-prefers-reduced-motion", *arguments):
         options.add_argument(argument)
     if configure:
         configure(options)

@@ -1,6 +1,7 @@
 """Phrasebook in real headless Chromium against the freshly built server: create a Welsh
 phrasebook, add pairs, search without accents, see every translation of a word, revise."""
 import json
+import time
 import urllib.parse
 import urllib.request
 
@@ -173,6 +174,24 @@ def test_editing_a_pair_renames_it_and_removes_a_tag(browser, server):
     error = wait_for(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#pair-form .field-error"))
     assert "ladder" in error.text and "already" in error.text
     assert len(server.get_json("/api/phrasebook/pairs?book=Cymraeg")["pairs"]) == 2
+
+
+def test_choosing_a_pair_to_edit_brings_the_form_into_view_at_once_when_motion_is_reduced(browser, server):
+    """A reader whose system asks for reduced motion (the test browser asks) gets the edit form in
+    view at once, not by a smooth scroll that keeps moving its buttons for a quarter second."""
+    create_welsh(browser, server)
+    add_pair(browser, "scool", "ysgol", tags="places, school")
+    add_pair(browser, "ladder", "ysgol")
+    browser.get(f"{server.base}/phrasebook?book=Cymraeg")
+    choose = wait_for(browser, lambda d: d.find_element(
+        By.XPATH, "//li[contains(@class, 'pair-row')][a[text()='scool']]//button[contains(@class, 'link')]"))
+    browser.execute_script("window.scrollTo(0, 0)")
+    choose.click()
+    place = "return [window.scrollY, document.querySelector('#pair-form [name=wordOne]').value]"
+    at_once = browser.execute_script(place)
+    time.sleep(0.4)
+    assert at_once[1] == "scool" and at_once[0] > 0
+    assert browser.execute_script(place) == at_once
 
 
 def test_a_whole_translation_game_and_hangman(browser, server):

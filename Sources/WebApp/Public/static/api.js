@@ -188,6 +188,9 @@ export function t(id, values = {}) {
 /** The element with this id. */
 export const $ = (id) => document.getElementById(id);
 
+/** A scroll's behavior: "smooth", or "instant" when the reader's system asks for reduced motion. */
+export const scrollMotion = () => (matchMedia("(prefers-reduced-motion: reduce)").matches ? "instant" : "smooth");
+
 /** Creates an element with properties and children; text always goes in as text, never as HTML. */
 export function el(tag, properties = {}, ...children) {
   const node = document.createElement(tag);

@@ -1,6 +1,6 @@
 // Phrasebook's alphabetical list: search as you type (accents optional), each word with all its
 // translations, pages of 100 loaded on demand, and the add/edit form.
-import { $, api, el, showError, t } from "/static/api.js";
+import { $, api, el, scrollMotion, showError, t } from "/static/api.js";
 import { book, bookQuery } from "/static/phrasebook-settings.js";
 import { speaker } from "/static/phrasebook-speech.js";
 
@@ -100,7 +100,7 @@ async function jump(letter) {
   query = "";
   start = (await api("GET", `/api/phrasebook/index?${bookQuery}&letter=${encodeURIComponent(letter)}`)).offset;
   await load();
-  window.scrollTo({ top: 0, behavior: "smooth" });
+  window.scrollTo({ top: 0, behavior: scrollMotion() });
 }
 
 function translation(entry) {
@@ -125,7 +125,7 @@ function edit(entry) {
   for (const name of textFields) form.elements[name].value = pair[name];
   if (form.elements.area) form.elements.area.value = pair.area;
   form.elements.tags.value = entry.tags.join(", ");
-  form.scrollIntoView({ behavior: "smooth" });
+  form.scrollIntoView({ behavior: scrollMotion() });
   form.elements.type.focus();
 }
 

@@ -4,6 +4,7 @@
 // last page scroll as far as any other, and pages are cut where the browser really put the lines
 // (the client rects of the text), so a line that sits off the grid starts a page instead of
 // being cut in two.
+import { scrollMotion } from "/static/api.js";
 import { notesNodes } from "/static/sharesynch-live.js";
 
 /** The line height for a notes font size, in whole pixels. */
@@ -116,11 +117,11 @@ export function notesPager(frame, box, { size, onLayout }) {
       box.scrollTop = 0;
       measure();
     },
-    /** Shows page `index` (clamped), scrolling smoothly or at once. */
+    /** Shows page `index` (clamped), scrolling smoothly (unless the reader asks for reduced motion) or at once. */
     turnTo(index, smooth) {
       const target = pages[Math.max(0, Math.min(index, pages.length - 1))];
       setStyle(box, "height", `${target.height}px`);
-      if (Math.abs(box.scrollTop - target.start) > 0.5) box.scrollTo({ top: target.start, behavior: smooth ? "smooth" : "instant" });
+      if (Math.abs(box.scrollTop - target.start) > 0.5) box.scrollTo({ top: target.start, behavior: smooth ? scrollMotion() : "instant" });
     },
     /** This window's page for another presenter's page `step` of `steps`: the page holding the
      * line at the same share of the text (the first page for the first, the last for the last). */
