@@ -47,6 +47,7 @@ final class ImportedItemInserts {
   /// A chapter's items may be given once its old items are deleted: a text id comes back only in
   /// its own chapter.
   func insert(chapterID: Int64, _ items: [ImportedItem], uids: [String]) throws {
+    precondition(items.count == uids.count, "a text id for each item")
     for (item, uid) in zip(items, uids) {
       if item.lastVerseOfBridge > 0 {
         try insertWaiting()
@@ -101,12 +102,21 @@ final class ImportedItemInserts {
     }
   }
 
-  /// The statement inserting `count` items that start no bridge, each with its values in turn.
+  /// The SQL inserting `count` items that start no bridge, each with its values in turn, for each
+  /// power of two up to `itemsPerStatement`.
+  private static let sql: [Int: String] = {
+    let values = "(" + Array(repeating: "?", count: valuesPerItem).joined(separator: ", ") + ", 0, 0)"
+    let counts = sequence(first: 1) { $0 < itemsPerStatement ? $0 * 2 : nil }
+    return Dictionary(
+      uniqueKeysWithValues: counts.map {
+        ($0, insertInto + Array(repeating: values, count: $0).joined(separator: ", "))
+      })
+  }()
+
+  /// The statement inserting `count` items (a power of two) that start no bridge.
   private func statement(inserting count: Int) throws -> BoundStatement {
     if let made = statements[count] { return made }
-    let values = "(" + Array(repeating: "?", count: Self.valuesPerItem).joined(separator: ", ") + ", 0, 0)"
-    let made = BoundStatement(
-      try db.cachedStatement(sql: Self.insertInto + Array(repeating: values, count: count).joined(separator: ", ")))
+    let made = BoundStatement(try db.cachedStatement(sql: Self.sql[count]!))
     statements[count] = made
     return made
   }

@@ -32,7 +32,7 @@ private let structuralBases: Set<String> = [
 private let structuralBaseKeys = Set(structuralBases.map { baseKey($0.utf8) })
 
 /// The bytes of a marker's base packed into one number (a base longer than 8 bytes is none of
-/// `structuralBases`, and gets 0).
+/// `structuralBases`, and gets 0). Marker bytes are never 0, so no two bases share a number.
 private func baseKey(_ bytes: some Collection<UInt8>) -> UInt64 {
   bytes.count > 8 ? 0 : bytes.reduce(0) { $0 << 8 | UInt64($1) }
 }
