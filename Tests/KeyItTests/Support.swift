@@ -12,7 +12,6 @@ func fixture(_ path: String) throws -> String {
   try String(contentsOf: fixtures.appendingPathComponent(path), encoding: .utf8)
 }
 
-/// A fresh in-memory store with one Bible.
 /// A USFM file of a whole book with every verse of `versification` holding `text`.
 func everyVerse(of code: String, in versification: Versification, saying text: String) -> String {
   BookCatalog.of(versification).book(code: code)!.chapters.enumerated().reduce("\\id \(code)\n") { usfm, chapter in
@@ -20,6 +19,7 @@ func everyVerse(of code: String, in versification: Versification, saying text: S
   }
 }
 
+/// A fresh in-memory store with one Bible.
 func storeWithBible(frenchPsalms: Bool = false) async throws -> (KeyItStore, Bible) {
   let store = try KeyItStore.inMemory()
   let bible = try await store.createBible(name: "Test Bible", frenchPsalms: frenchPsalms)
