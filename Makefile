@@ -17,11 +17,11 @@ run: setup
 	swift build --product scriptorium
 	.build/debug/scriptorium serve $(ARGS)
 
-# The Swift tests' temporary files go to a folder of the run's own (TMPDIR), removed when they end,
-# passed or failed: fixtures that keep a folder for a whole suite leave nothing in /tmp.
+# The Swift tests run through scripts/swift_tests.sh: their temporary files in a folder of their
+# own, and a failed run's last lines naming what failed (a crash's thread, the tests it stopped).
 test: setup
 	swift build --build-tests
-	scratch=$$(mktemp -d) && TMPDIR=$$scratch swift test --skip-build; status=$$?; rm -rf "$$scratch"; exit $$status
+	scripts/swift_tests.sh
 	$(FUZZ) $(FUZZ_TARGETS) --runs $(FUZZ_RUNS) --seconds 60 --seed $(FUZZ_SEED) --out .build/fuzz
 	.venv/bin/python -m pytest -q e2e
 

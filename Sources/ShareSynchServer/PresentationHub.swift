@@ -111,8 +111,8 @@ public actor PresentationHub {
     live = presentation
     await broadcast()
     if let slide = presentation.engine.current?.id, slide != slideBefore {
-      let store = store
-      Task { try? await store.rememberSlide(slide, series: presentation.series, sermon: presentation.sermon) }
+      let (store, series, sermon) = (store, presentation.series, presentation.sermon)
+      Task { try? await store.rememberSlide(slide, series: series, sermon: sermon) }
     }
     return snapshot(of: presentation)
   }
