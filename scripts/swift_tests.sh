@@ -5,22 +5,9 @@
 #
 # A crash prints only the crashed thread, and a failed run ends by naming the tests that started
 # and never ended (those running when a crash stopped the process), so that the last lines of a
-# CI log say what failed. A run stopped by a signal (a crash, not a failed test) is run once more
-# and reported as a crash either way: one CI run died of a SIGSEGV that 6 whole runs here, 4 under
-# AddressSanitizer and 1 under ThreadSanitizer did not show again (docs/performance-notes.md).
+# CI log say what failed: one CI run died of a SIGSEGV whose tail named neither.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-
-# Runs the tests once into the log $1; returns swift test's status.
-run() {
-  local scratch status
-  scratch=$(mktemp -d)
-  TMPDIR=$scratch SWIFT_BACKTRACE=enable=yes,threads=crashed,registers=none,images=none \
-    swift test --skip-build "${@:2}" 2>&1 | tee "$1"
-  status=${PIPESTATUS[0]}
-  rm -rf "$scratch"
-  return "$status"
-}
 
 # The tests the log $1 shows starting and never ending.
 unfinished() {
@@ -40,20 +27,11 @@ PY
 }
 
 log=.build/swift-tests.log
-run "$log" "$@"
-status=$?
-crash=$(grep -o "exited with unexpected signal code [0-9]*" "$log" | head -1)
-if [ -n "$crash" ]; then
-  first=.build/swift-tests-crashed.log
-  mv "$log" "$first"
-  echo "CRASH: the Swift tests $crash. Running them once more. Started and never ended:"
-  unfinished "$first"
-  run "$log" "$@"
-  status=$?
-  echo "CRASH: the first run of the Swift tests $crash (log: $first); the second exited with $status."
-  echo "Started and never ended in the first run:"
-  unfinished "$first"
-fi
+scratch=$(mktemp -d)
+TMPDIR=$scratch SWIFT_BACKTRACE=enable=yes,threads=crashed,registers=none,images=none \
+  swift test --skip-build "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+rm -rf "$scratch"
 if [ "$status" -ne 0 ]; then
   echo "Swift tests exited with $status. Started and never ended:"
   unfinished "$log"

@@ -1,5 +1,6 @@
 import Foundation
 import ShareSynch
+import Synchronization
 
 /// Runs a command-line tool (LibreOffice, pdftocairo, pdfinfo) to its end, stopping it when the
 /// time limit passes or the task is cancelled, so no conversion outlives its import.
@@ -31,16 +32,6 @@ struct ToolProcess {
     process.standardOutput = output
     process.standardError = errors
     process.standardInput = FileHandle.nullDevice
-    let collected = Collected()
-    // At the end of a pipe the handler would be called again and again with nothing: stop it there.
-    output.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty { handle.readabilityHandler = nil } else { collected.append(output: data) }
-    }
-    errors.fileHandleForReading.readabilityHandler = { handle in
-      let data = handle.availableData
-      if data.isEmpty { handle.readabilityHandler = nil } else { collected.append(errors: data) }
-    }
     // Ticks ten times a second, and `true` the moment the tool ends (polling alone kept every
     // tool's end waiting up to a tenth of a second: a fifth of a second per import).
     let ticks = AsyncStream<Bool> { ticks in
@@ -57,6 +48,7 @@ struct ToolProcess {
       ticks.onTermination = { _ in timer.cancel() }
     }
     try process.run()
+    let (outputRead, errorsRead) = (PipeDrain(output), PipeDrain(errors))
     let deadline = ContinuousClock.now + timeLimit
     var failure: (any Error)?
     for await ended in ticks {  // ends early, too, when the task is cancelled
@@ -77,12 +69,8 @@ struct ToolProcess {
       kill(group, SIGKILL)
     }
     process.waitUntilExit()
-    output.fileHandleForReading.readabilityHandler = nil
-    errors.fileHandleForReading.readabilityHandler = nil
     if let failure { throw failure }
-    collected.append(output: (try? output.fileHandleForReading.readToEnd()) ?? Data())
-    collected.append(errors: (try? errors.fileHandleForReading.readToEnd()) ?? Data())
-    return Outcome(status: process.terminationStatus, output: collected.output, errors: collected.errors)
+    return Outcome(status: process.terminationStatus, output: outputRead.text(), errors: errorsRead.text())
   }
 
   /// A tool installed under one of the usual folders, or nil.
@@ -92,14 +80,29 @@ struct ToolProcess {
   }
 }
 
-/// Output gathered from the pipes' handlers (on their own threads).
-private final class Collected: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outputData = Data()
-  private var errorData = Data()
+/// A pipe read to its end on a thread of its own, with blocking reads, keeping its first MiB.
+/// Not FileHandle's `readabilityHandler`: on Linux that watches a copy of the descriptor with a
+/// dispatch source, and handlers set and cleared from several threads around a process's end are
+/// the pattern behind rare SIGSEGVs in libdispatch's event loop in other projects' CI, and the
+/// likeliest cause of the one that stopped this project's Swift tests in CI once.
+private final class PipeDrain: Sendable {
+  private let kept = Mutex(Data())
+  private let ended = DispatchSemaphore(value: 0)
 
-  func append(output data: Data) { lock.withLock { outputData.append(data.prefix(1 << 20)) } }
-  func append(errors data: Data) { lock.withLock { errorData.append(data.prefix(1 << 20)) } }
-  var output: String { lock.withLock { String(decoding: outputData, as: UTF8.self) } }
-  var errors: String { lock.withLock { String(decoding: errorData, as: UTF8.self) } }
+  init(_ pipe: Pipe, keeping limit: Int = 1 << 20) {
+    let handle = pipe.fileHandleForReading
+    Thread { [self] in
+      while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+        kept.withLock { data in data.append(chunk.prefix(max(0, limit - data.count))) }
+      }
+      ended.signal()
+    }.start()
+  }
+
+  /// What the pipe held, once every writer has closed it (for a tool that ended: at once).
+  func text() -> String {
+    ended.wait()
+    ended.signal()
+    return kept.withLock { String(decoding: $0, as: UTF8.self) }
+  }
 }

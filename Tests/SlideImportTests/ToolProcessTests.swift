@@ -33,6 +33,32 @@ import Testing
     #expect(outcome.output == "done" && calls.load(ordering: .relaxed) >= 2)
   }
 
+  /// Imports run tools side by side. Read through FileHandle's `readabilityHandler`, 1,000 to
+  /// 2,000 short tools, 8 at a time, crashed the process in libdispatch's event loop (SIGSEGV) in 7
+  /// of 8 runs of a stand-alone program; with each pipe read on a thread of its own, none did.
+  @Test(.timeLimit(.minutes(1))) func manyToolsRunSideBySideEachGiveTheirOwnOutput() async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for run in 0..<2000 {
+        if run >= 8 { try await group.next() }
+        group.addTask {
+          let outcome = try await shell("printf 'out \(run)'; printf 'err \(run)' >&2").run(
+            file: "deck.pptx", timeLimit: .seconds(50))
+          #expect(outcome.status == 0 && outcome.output == "out \(run)" && outcome.errors == "err \(run)")
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+
+  /// A tool that writes more than a pipe holds is read while it runs, not left blocked on a full
+  /// pipe, and only the first MiB of what it writes is kept.
+  @Test(.timeLimit(.minutes(1))) func aToolsLongOutputIsReadAsItComesAndKeptToAMiB() async throws {
+    let outcome = try await shell("head -c 3000000 /dev/zero | tr '\\0' a; printf done >&2").run(
+      file: "deck.pptx", timeLimit: .seconds(50))
+    #expect(outcome.status == 0 && outcome.errors == "done")
+    #expect(outcome.output.utf8.count == 1 << 20 && outcome.output.utf8.allSatisfy { $0 == UInt8(ascii: "a") })
+  }
+
   @Test(.timeLimit(.minutes(1))) func aToolPastItsTimeLimitIsStopped() async throws {
     let started = ContinuousClock.now
     await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 1)) {
