@@ -60,6 +60,17 @@ import Testing
     #expect(outcome.output.utf8.count == 1 << 20 && outcome.output.utf8.allSatisfy { $0 == UInt8(ascii: "a") })
   }
 
+  /// A process the tool starts and leaves running keeps the tool's descriptors open after the tool
+  /// itself ends, and Foundation reports the tool's end only once they close: the run is stopped at
+  /// its time limit with that process, not held until it ends.
+  @Test(.timeLimit(.minutes(1))) func aProcessTheToolLeavesRunningIsStoppedWithItAtTheTimeLimit() async throws {
+    let started = ContinuousClock.now
+    await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 2)) {
+      try await shell("sleep 45 & printf done").run(file: "deck.pptx", timeLimit: .seconds(2))
+    }
+    #expect(ContinuousClock.now - started < .seconds(30), "stopped, not held open by what the tool left")
+  }
+
   @Test(.timeLimit(.minutes(1))) func aToolPastItsTimeLimitIsStopped() async throws {
     let started = ContinuousClock.now
     await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 1)) {
