@@ -107,6 +107,28 @@ def test_look_up_switch_direction_filter_refresh_delete_and_reload(browser, serv
         == ["hund", "häst"]
 
 
+def test_a_slow_answer_to_an_earlier_lookup_does_not_replace_the_later_word(browser, server):
+    """A word looked up while the answer for the one before is still on its way (a slow link, a
+    second Enter) keeps its own result when that earlier answer comes in late."""
+    import time
+    open_lexikon(browser, server)
+    look_up(browser, "katt")  # both words cached, so only the held-back answer is slow
+    look_up(browser, "hund")
+    browser.execute_script("""
+        const send = window.fetch;
+        window.fetch = (url, init) => init?.body?.includes('"katt"')
+          ? new Promise((done) => setTimeout(done, 1500)).then(() => send(url, init)) : send(url, init);""")
+    field = browser.find_element(By.ID, "word")
+    for word in ("katt", "hund"):
+        field.send_keys(Keys.CONTROL, "a", Keys.BACKSPACE)
+        field.send_keys(word, Keys.ENTER)
+    wait_for(browser, lambda d: "dog" in d.find_element(By.ID, "entries").text)
+    time.sleep(2.5)  # the answer for "katt" has come by now
+    entries = browser.find_element(By.ID, "entries").text
+    assert "dog" in entries and "cat" not in entries
+    assert browser.find_element(By.ID, "word").get_attribute("value") == "hund"
+
+
 def test_welsh_lookup_added_to_a_phrasebook(browser, server):
     request = urllib.request.Request(
         server.base + "/api/phrasebook/books", method="POST", headers={"Content-Type": "application/json"},

@@ -10,6 +10,7 @@ let dictionaries = [];
 let shown = null; // the LookupResult on screen
 let editing = false;
 let filterRequest = 0;
+let lookupRequest = 0; // the latest lookup: an answer to an earlier one is dropped
 let listed = 0; // cached words shown in the list
 const pageSize = 100;
 let voiced = []; // source languages espeak-ng speaks (three-letter codes)
@@ -131,16 +132,20 @@ function showResult(result) {
   saveState();
 }
 
+// Looks a word up; an answer (or error) that comes after a later lookup began is dropped, so a
+// slow answer never replaces the word asked for since.
 async function lookup(text, fresh = false) {
   const asked = (text ?? word.value).trim();
   if (!asked || !direction.value) return;
+  const request = ++lookupRequest;
   showError("lexikon-error", null);
   try {
     const result = await api("POST", "/api/lexikon/lookup", { direction: direction.value, word: asked, fresh });
+    if (request !== lookupRequest) return;
     showResult(result);
     refreshCache({ letters: true });
   } catch (error) {
-    fail(error);
+    if (request === lookupRequest) fail(error);
   }
 }
 
