@@ -109,11 +109,11 @@ for book in BookCatalog.standard.books {
       + "VALUES (\(chapterID), 1, \(book.number), \(index + 1), 1, \(chapter.verseCount), \(chapter.verseCount + ascription), 0, 'c\(chapterID)');\n"
     if ascription == 1 {
       sql +=
-        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, uid) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0, 'c\(chapterID)a');\n"
+        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, uid) VALUES (\(chapterID), 1, 'Ascription', 75, '', 0, 0, 0, '/a');\n"
     }
     for verse in 1...chapter.verseCount {
       sql +=
-        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, uid) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0, 'c\(chapterID)v\(verse)');\n"
+        "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, isStartOfBridge, lastVsOfBridge, uid) VALUES (\(chapterID), \(verse), 'Verse', \(verse * 100), '', 0, 0, 0, '/v\(verse)');\n"
     }
   }
 }
@@ -146,8 +146,8 @@ struct Spread {
 /// - `cli`: by the sqlite3 CLI from `INSERT` statements, the plain SQL way;
 /// - `engine`: by SQLite itself, `INSERT … SELECT` from the imported database, durable, in WAL and
 ///   with the page cache the store's import uses (a `WHERE` makes SQLite write row by row, never
-///   copy pages whole): storing them without parsing a statement or binding a value for each row,
-///   the floor of any import;
+///   copy pages whole), in the order the import wrote them: storing them without parsing a
+///   statement or binding a value for each row, the floor of any import;
 /// - `engineWithoutLog`: the same without the change log's rows, run by run beside `engine`: what
 ///   the team sync's record of the import costs of that floor.
 func storePeers(_ inputs: [(name: String, text: String)]) async throws -> (
@@ -196,7 +196,11 @@ func storePeers(_ inputs: [(name: String, text: String)]) async throws -> (
       let start = ContinuousClock.now
       try db.inTransaction {
         for (table, filter) in tables {
-          try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM source.\(table) WHERE \(filter)")
+          // Read straight through the table, so in row id order, as the import wrote them: read
+          // through an index on the chapter (the text ids' is one), each chapter's rows came in
+          // another order, and each went into the table at a place of its own.
+          try db.execute(
+            sql: "INSERT INTO main.\(table) SELECT * FROM source.\(table) NOT INDEXED WHERE \(filter)")
         }
         return .commit
       }

@@ -21,8 +21,8 @@ struct ChapterImportPlan: Sendable {
     case new(in: Bible)
   }
 
-  /// The text id of each imported item, in the file's order.
-  let uids: [String]
+  /// The text id of each imported item, in the file's order, as its row stores it (`TextID.stored`).
+  let storedUIDs: [String]
   /// The change to log, as JSON, and its chapter's key; nil when every item is as it was.
   let logged: (payload: String, chapterKey: String)?
 
@@ -32,7 +32,8 @@ struct ChapterImportPlan: Sendable {
       case .stored(let states): states
       case .new(let bible): KeyItStore.baseStates(bible: bible, chapter: input.chapter)
       }
-    uids = KeyItStore.importedUIDs(input.imported.items, chapterUID: input.chapter.uid, before: before)
+    let uids = KeyItStore.importedUIDs(input.imported.items, chapterUID: input.chapter.uid, before: before)
+    storedUIDs = uids.map { TextID.stored($0, chapter: input.chapter.uid) }
     var after: [String: ItemState] = [:]
     after.reserveCapacity(uids.count)
     for (item, uid) in zip(input.imported.items, uids) {

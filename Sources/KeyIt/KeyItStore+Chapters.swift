@@ -284,7 +284,9 @@ extension KeyItStore {
       ($0.value.order, $0.key) < ($1.value.order, $1.key)
     }
     for (uid, item) in base {
-      try insert.execute(arguments: [chapter.chapterID, item.verse, item.type.rawValue, item.order, uid])
+      try insert.execute(arguments: [
+        chapter.chapterID, item.verse, item.type.rawValue, item.order, TextID.stored(uid, chapter: chapter.uid),
+      ])
     }
     chapter.itemRecsCreated = true
     chapter.numItems = base.count
@@ -314,7 +316,7 @@ extension KeyItStore {
     let items = try VerseItem.fetchAll(
       db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)"),
       arguments: [chapterID])
-    return ChapterContent(book: book, chapter: chapter, items: items)
+    return ChapterContent(book: book, chapter: chapter, items: items.map { $0.whole(chapterUID: chapter.uid) })
   }
 
   /// A book's chapter row, nil before the book's chapters are created.

@@ -74,10 +74,11 @@ extension KeyItStore {
         case .edited: (text ?? "").trimmed.nfc
         case .undo: conflict.current
         }
-      let before = try Self.itemStates(db, chapterID: chapter.chapterID!)
+      let before = try Self.itemStates(db, chapter: chapter)
       if let newText, before[conflict.itemUID] != nil, !(conflict.itemDeleted && newText.isEmpty) {
         try db.execute(
-          sql: "UPDATE VerseItems SET itemText = ? WHERE uid = ?", arguments: [newText, conflict.itemUID])
+          sql: "UPDATE VerseItems SET itemText = ? WHERE chapterID = ? AND uid = ?",
+          arguments: [newText, chapter.chapterID, TextID.stored(conflict.itemUID, chapter: chapter.uid)])
       }
       try Self.logChapter(
         db, chapter: chapter, before: before, wallMillis: now,

@@ -109,7 +109,7 @@ extension KeyItStore {
     return try await writer.write { db in
       let (item, chapter) = try Self.item(db, bibleID: bibleID, itemID: itemID)
       let before = try Self.content(db, chapterID: chapter.chapterID!)
-      let statesBefore = try Self.itemStates(db, chapterID: chapter.chapterID!)
+      let statesBefore = try Self.itemStates(db, chapter: chapter)
       let latestStep = try Self.latestBridgeStep(db, itemID: itemID)
       let edits = try planEdits(
         action, on: item, in: before.items, facts: before.facts, latestBridgeStep: latestStep,
@@ -120,9 +120,9 @@ extension KeyItStore {
         case .insert(var newItem):
           newItem.uid = Self.uidForNewItem(
             newItem.itemType, verse: newItem.verseNumber, chapterUID: chapter.uid, taken: Set(statesBefore.keys))
-          try newItem.insert(db)
+          try newItem.insert(db, chapterUID: chapter.uid)
           if action != .unbridge && newItem.itemType != .verseCont { focus = newItem.itemID! }
-        case .update(let changed): try changed.update(db)
+        case .update(let changed): try changed.update(db, chapterUID: chapter.uid)
         case .delete(let id): _ = try VerseItem.deleteOne(db, key: id)
         case .addBridgeStep(let id, let current, let extra):
           var step = BridgeItem(bridgeID: nil, itemID: id, textCurrentBridge: current, textExtraVerse: extra)
@@ -182,6 +182,6 @@ extension KeyItStore {
         db.cachedStatement(sql: "SELECT * FROM Chapters WHERE chapterID = ?"), arguments: [item.chapterID]),
       chapter.bibleID == bible.bibleID
     else { throw KeyItError.unknownItem(id: itemID) }
-    return (item, chapter)
+    return (item.whole(chapterUID: chapter.uid), chapter)
   }
 }

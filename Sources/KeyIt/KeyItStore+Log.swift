@@ -102,7 +102,8 @@ extension KeyItStore {
   }
 
   /// The items of a chapter as changes record them, by uid.
-  static func itemStates(_ db: Database, chapterID: Int64) throws -> [String: ItemState] {
+  static func itemStates(_ db: Database, chapter: Chapter) throws -> [String: ItemState] {
+    let chapterID = chapter.chapterID!
     // As an export reads them, and the text id: every item action reads it, and so does an import for
     // each opened chapter it replaces (its states after come from the file, not from here).
     var items: [VerseItem] = []
@@ -111,7 +112,7 @@ extension KeyItStore {
       arguments: [chapterID]
     ).forEach { row in
       var item = try row.item()
-      item.uid = row.uid
+      item.uid = TextID.whole(row.uid, chapter: chapter.uid)
       items.append(item)
     }
     let steps = try BridgeItem.fetchAll(
@@ -128,7 +129,7 @@ extension KeyItStore {
     _ db: Database, chapter: Chapter, before: [String: ItemState], wallMillis: Int64,
     resolution: ConflictResolution? = nil
   ) throws {
-    let after = try itemStates(db, chapterID: chapter.chapterID!)
+    let after = try itemStates(db, chapter: chapter)
     let deltas = ItemDelta.between(before, after)
     guard !deltas.isEmpty || resolution != nil else { return }
     let bible = try Self.bible(db, chapter.bibleID)
@@ -184,14 +185,17 @@ extension KeyItStore {
   static func giveTextIDs(_ db: Database, wallMillis: Int64) throws {
     try makeDevice(db)
     for var bible in try Bible.order(Bible.Columns.bibleID).fetchAll(db) {
-      try identifyAnew(db, bible: &bible, wallMillis: wallMillis)
+      // Whole, as rows stored them until v11 (whose migration stores them from the chapter's id on).
+      try identifyAnew(db, bible: &bible, wallMillis: wallMillis, storingIDsWhole: true)
     }
   }
 
   /// Gives a Bible a new text id, its chapters and items the ids derived from it (a new UUIDv7 for
   /// an item no place derives), and writes its log afresh from its tables: the Bible, then each
   /// opened chapter as it differs from a new one. What any hub holds of the old id stays apart.
-  static func identifyAnew(_ db: Database, bible: inout Bible, wallMillis: Int64) throws {
+  static func identifyAnew(_ db: Database, bible: inout Bible, wallMillis: Int64, storingIDsWhole: Bool = false)
+    throws
+  {
     bible.uid = TextID.make()
     try db.execute(sql: "UPDATE Bibles SET uid = ? WHERE bibleID = ?", arguments: [bible.uid, bible.bibleID])
     try db.execute(sql: "DELETE FROM KeyItChanges WHERE bibleID = ?", arguments: [bible.bibleID])
@@ -204,15 +208,21 @@ extension KeyItStore {
       try db.execute(
         sql: "UPDATE Chapters SET uid = ? WHERE chapterID = ?", arguments: [chapter.uid, chapter.chapterID])
       var taken: Set<String> = []
-      for item in try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID)
+      let items = try VerseItem.filter(VerseItem.Columns.chapterID == chapter.chapterID)
         .order(VerseItem.Columns.itemID).fetchAll(db)
-      {
+      // Stored from the chapter's id on, an old id and a new one can be the same text: each item
+      // first takes one no other can have, so no new id meets an old one.
+      try db.execute(
+        sql: "UPDATE VerseItems SET uid = '~' || itemID WHERE chapterID = ?", arguments: [chapter.chapterID])
+      for item in items {
         let uid =
           item.intSeq == 0
           ? uidForNewItem(item.itemType, verse: item.verseNumber, chapterUID: chapter.uid, taken: taken)
           : TextID.make()
         taken.insert(uid)
-        try db.execute(sql: "UPDATE VerseItems SET uid = ? WHERE itemID = ?", arguments: [uid, item.itemID])
+        try db.execute(
+          sql: "UPDATE VerseItems SET uid = ? WHERE itemID = ?",
+          arguments: [storingIDsWhole ? uid : TextID.stored(uid, chapter: chapter.uid), item.itemID])
       }
       if chapter.itemRecsCreated {
         try logChapter(db, chapter: chapter, before: baseStates(bible: bible, chapter: chapter), wallMillis: wallMillis)

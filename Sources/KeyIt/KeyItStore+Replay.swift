@@ -128,19 +128,19 @@ extension KeyItStore {
       uniqueKeysWithValues: try VerseItem.fetchAll(
         db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapter.chapterID]
       ).map {
-        ($0.uid, $0)
+        (TextID.whole($0.uid, chapter: chapter.uid), $0)
       })
-    let current = try Self.itemStates(db, chapterID: chapter.chapterID!)
+    let current = try Self.itemStates(db, chapter: chapter)
     for (uid, row) in rows where replay.items[uid] == nil { _ = try row.delete(db) }
     for (uid, state) in replay.items.sorted(by: { $0.key < $1.key }) where current[uid] != state {
       var item = state.row(chapterID: chapter.chapterID!, uid: uid)
       if let row = rows[uid] {
         item.itemID = row.itemID
         item.revision = row.revision
-        try item.update(db)
+        try item.update(db, chapterUID: chapter.uid)
         try BridgeItem.filter(BridgeItem.Columns.itemID == row.itemID).deleteAll(db)
       } else {
-        try item.insert(db)
+        try item.insert(db, chapterUID: chapter.uid)
       }
       for step in state.steps {
         var bridge = BridgeItem(
@@ -174,7 +174,7 @@ extension KeyItStore {
       for key in try Self.loggedChapters(db, bibleID: bible.bibleID!) {
         lines.append("# \(key)")
         guard let chapter = try Self.existingChapter(db, bible: bible, key: key) else { continue }
-        let states = try Self.itemStates(db, chapterID: chapter.chapterID!)
+        let states = try Self.itemStates(db, chapter: chapter)
         for (uid, state) in states.sorted(by: {
           ($0.value.order, $0.value.intSeq, $0.key) < ($1.value.order, $1.value.intSeq, $1.key)
         }) {
@@ -220,7 +220,7 @@ extension KeyItStore {
       return try Self.loggedChapters(db, bibleID: bible.bibleID!).filter { key in
         guard let chapter = try Self.existingChapter(db, bible: bible, key: key) else { return true }
         let replay = try Self.replay(db, bible: bible, chapter: chapter, key: key)
-        return try replay.items != Self.itemStates(db, chapterID: chapter.chapterID!)
+        return try replay.items != Self.itemStates(db, chapter: chapter)
           || replay.conflicts.sorted(by: { $0.id < $1.id }) != Self.conflicts(db, chapterID: chapter.chapterID!)
       }
     }

@@ -118,7 +118,7 @@ extension KeyItStore {
       }
       // A chapter never opened has no items yet, and the ones it would be created with are never logged.
       let before: ChapterImportPlan.Before =
-        stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapterID: stored.chapterID!)) : .new(in: bible)
+        stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapter: stored)) : .new(in: bible)
       inputs.append(.init(imported: chapter, book: book.bookCode, chapter: stored, before: before))
     }
     let planner = ChapterImportPlan.Planner(inputs)
@@ -128,7 +128,7 @@ extension KeyItStore {
         let plan = planner.plan(index)
         let (stored, imported) = (input.chapter, input.imported)
         if stored.itemRecsCreated, plan.logged == nil, imported.storedHeader == stored.usfmHeader { continue }
-        try Self.replace(db, chapter: stored, with: imported, uids: plan.uids, inserts: inserts)
+        try Self.replace(db, chapter: stored, with: imported, uids: plan.storedUIDs, inserts: inserts)
         if let logged = plan.logged {
           try Self.log(
             db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: logged.payload, chapterKey: logged.chapterKey,
@@ -205,7 +205,8 @@ extension KeyItStore {
   /// The text ids of a chapter's imported items. A verse's and an ascription's come from the
   /// chapter's; any other item (a heading, a paragraph, a line of poetry) keeps the id of the item
   /// it replaces at the same place (verse, type and sequence), so a file imported again changes
-  /// nothing, and a teammate's edit of a heading still finds it; an item at a new place gets a new id.
+  /// nothing, and a teammate's edit of a heading still finds it; an item at a new place takes the
+  /// place's id (`TextID.place`), so the same file imported on two devices gives the same ids.
   static func importedUIDs(_ items: [ImportedItem], chapterUID: String, before: [String: ItemState]) -> [String] {
     struct Place: Hashable {
       let verse: Int
@@ -227,8 +228,11 @@ extension KeyItStore {
         taken.insert(kept)
         return kept
       }
-      guard derived else { return TextID.make() }
-      let uid = uidForNewItem(item.type, verse: item.verse, chapterUID: chapterUID, taken: taken)
+      let uid =
+        derived
+        ? uidForNewItem(item.type, verse: item.verse, chapterUID: chapterUID, taken: taken)
+        : TextID.place(chapter: chapterUID, type: item.type, verse: item.verse, intSeq: item.intSeq)
+      guard !taken.contains(uid) else { return TextID.make() }
       taken.insert(uid)
       return uid
     }

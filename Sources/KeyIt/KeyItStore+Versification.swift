@@ -72,8 +72,10 @@ extension KeyItStore {
     }
   }
 
-  /// Writes a rebuilt chapter: moved items are updated in place (their id, revision and bridge
-  /// history kept), new empty verses inserted.
+  /// Writes a rebuilt chapter: moved items are updated in place (their row id, revision and bridge
+  /// history kept), new empty verses inserted. An item that comes from another chapter takes a new
+  /// text id, as its old one is stored from that chapter's id on; `identifyAnew` gives every item
+  /// its id afterwards.
   private func rewrite(_ db: Database, bibleID: Int64, book: Book, number: Int, items: [VerseItem]) throws {
     guard
       var chapter = try Chapter.filter(
@@ -82,6 +84,7 @@ extension KeyItStore {
       ).fetchOne(db)
     else { return }
     for var item in items {
+      if item.chapterID != chapter.chapterID! { item.uid = TextID.make() }
       item.chapterID = chapter.chapterID!
       if item.itemID == nil { try item.insert(db) } else { try item.update(db) }
     }

@@ -165,6 +165,18 @@ enum KeyItMigrations {
       try db.rename(table: "KeyItChangesRenumbered", to: "KeyItChanges")
       try db.create(index: "KeyItChanges_chapter", on: "KeyItChanges", columns: ["bibleID", "chapterKey", "clock"])
     }
+    migrator.registerMigration("v11: item text ids stored from their chapter's id on, unique in their chapter") { db in
+      // See `TextID.stored`. The unique index goes first: `/v3` is in every chapter.
+      try db.drop(index: "VerseItems_uid")
+      try db.execute(
+        sql: """
+          UPDATE VerseItems SET uid = substr(VerseItems.uid, length(c.uid) + 1)
+          FROM Chapters c
+          WHERE c.chapterID = VerseItems.chapterID AND c.uid != ''
+            AND substr(VerseItems.uid, 1, length(c.uid) + 1) = c.uid || '/'
+          """)
+      try db.create(index: "VerseItems_uid", on: "VerseItems", columns: ["chapterID", "uid"], options: .unique)
+    }
     return migrator
   }
 }

@@ -47,7 +47,7 @@ enum PrintedItems {
 
   /// The items of `chapters` (chapter ids, none twice), in the same order, each chapter's in
   /// printed order, by one pass over the table: sorted by `itemOrder` and `intSeq`, then, as the
-  /// index breaks ties, by the text id's bytes, read only for the items that tie.
+  /// index breaks ties, by the bytes of the text id as rows store it, read only for the items that tie.
   static func scan(_ db: Database, chapters: [Int64]) throws -> [[VerseItem]] {
     let slots = Dictionary(uniqueKeysWithValues: chapters.enumerated().map { ($1, $0) })
     var items = [[VerseItem]](repeating: [], count: chapters.count)

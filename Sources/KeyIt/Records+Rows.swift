@@ -48,8 +48,52 @@ extension VerseItem {
       revision: row["revision"], uid: row["uid"])
   }
 
+  /// The row's columns. The text id must be in the form rows store (`TextID.stored`): a row that
+  /// held an id under a chapter's whole would be the same item twice to the unique index.
+  public func encode(to container: inout PersistenceContainer) throws {
+    guard TextID.isStoredForm(uid) else {
+      throw DatabaseError(message: "VerseItems.uid must be stored from its chapter's id on: \(uid)")
+    }
+    container["itemID"] = itemID
+    container["chapterID"] = chapterID
+    container["verseNumber"] = verseNumber
+    container["itemType"] = itemType.rawValue
+    container["itemOrder"] = itemOrder
+    container["itemText"] = itemText
+    container["intSeq"] = intSeq
+    container["isStartOfBridge"] = isStartOfBridge
+    container["lastVsOfBridge"] = lastVsOfBridge
+    container["marker"] = marker
+    container["revision"] = revision
+    container["uid"] = uid
+  }
+
+  /// The item as its row stores it, its text id from its chapter's on (`TextID.stored`).
+  func stored(chapterUID: String) -> VerseItem {
+    var row = self
+    row.uid = TextID.stored(uid, chapter: chapterUID)
+    return row
+  }
+
+  /// The item as read from its row, its text id whole again.
+  func whole(chapterUID: String) -> VerseItem {
+    var item = self
+    item.uid = TextID.whole(uid, chapter: chapterUID)
+    return item
+  }
+
+  /// Inserts the item into the chapter whose id is `chapterUID`, and keeps its new row id.
+  mutating func insert(_ db: Database, chapterUID: String) throws {
+    var row = stored(chapterUID: chapterUID)
+    try row.insert(db)
+    itemID = row.itemID
+  }
+
+  /// Writes the item over its row in the chapter whose id is `chapterUID`.
+  func update(_ db: Database, chapterUID: String) throws { try stored(chapterUID: chapterUID).update(db) }
+
   /// A chapter's items in printed order, as the `VerseItems_printedOrder` index holds them (the
-  /// text id breaks ties, the same on every device).
+  /// text id as rows store it breaks ties, the same on every device).
   static let printedOrder = "itemOrder, intSeq, uid"
 
   /// The `SELECT` list `ExportedItemRows` reads, in its order: what an export writes from.

@@ -1,8 +1,8 @@
 import GRDB
 
 /// What a text save reads before it writes, read in one query (each query through GRDB costs a
-/// text save more than SQLite's work for it): the item, its chapter's number and current item, its
-/// Bible's ids and its book's code.
+/// text save more than SQLite's work for it): the item (its text id whole), its chapter's number and
+/// current item, its Bible's ids and its book's code.
 struct SaveTarget {
   var item: VerseItem
   var chapterNumber: Int
@@ -15,7 +15,7 @@ struct SaveTarget {
   private static let itemColumns = VerseItem.fullSelection.split(separator: ", ").map { "i.\($0)" }
 
   private static let query = """
-    SELECT \(itemColumns.joined(separator: ", ")), c.chapterNumber, c.currItem, b.uid,
+    SELECT \(itemColumns.joined(separator: ", ")), c.chapterNumber, c.currItem, b.uid, c.uid,
       (SELECT bookCode FROM Books WHERE bibleID = c.bibleID AND bookID = c.bookID)
     FROM VerseItems i JOIN Chapters c ON c.chapterID = i.chapterID JOIN Bibles b ON b.bibleID = c.bibleID
     WHERE i.itemID = ? AND c.bibleID = ?
@@ -32,7 +32,7 @@ struct SaveTarget {
     }
     let rest = itemColumns.count
     return SaveTarget(
-      item: try VerseItem(selected: row), chapterNumber: row[rest], currentItem: row[rest + 1], bibleID: bibleID,
-      bibleUID: row[rest + 2], bookCode: row[rest + 3] ?? "")
+      item: try VerseItem(selected: row).whole(chapterUID: row[rest + 3]), chapterNumber: row[rest],
+      currentItem: row[rest + 1], bibleID: bibleID, bibleUID: row[rest + 2], bookCode: row[rest + 4] ?? "")
   }
 }

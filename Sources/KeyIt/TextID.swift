@@ -19,6 +19,49 @@ public enum TextID {
   /// The id of the empty psalm title a titled psalm is created with.
   public static func ascription(chapter: String) -> String { "\(chapter)/a" }
 
+  /// The id an imported item at a new place takes, `<chapter id>/<type>.<verse>.<sequence>`: two
+  /// devices that import the same file into a chapter offline give its items the same ids, so their
+  /// logs merge into one of each item instead of two.
+  public static func place(chapter: String, type: ItemType, verse: Int, intSeq: Int) -> String {
+    // Appended, not interpolated: an import of Psalms makes thousands.
+    var id = chapter
+    id.reserveCapacity(chapter.utf8.count + 32)
+    id += "/"
+    id += type.rawValue
+    id += "."
+    id += String(verse)
+    id += "."
+    id += String(intSeq)
+    return id
+  }
+
+  /// An item's id as its row stores it: an id under its chapter's (`<chapter id>/v3`) from the `/`
+  /// on (`/v3`), any other whole. The 50-odd bytes of a chapter's id, spelt out in every item, in
+  /// its index and in its printed-order index, were a third of what a new Bible's import wrote.
+  static func stored(_ uid: String, chapter: String) -> String {
+    let count = chapter.utf8.count
+    // Compared as bytes in place (`starts(with:)` walked them one by one: an import stores thousands).
+    let under =
+      uid.utf8.withContiguousStorageIfAvailable { whole in
+        chapter.utf8.withContiguousStorageIfAvailable { prefix in
+          whole.count > count + 1 && whole[count] == UInt8(ascii: "/")
+            && memcmp(whole.baseAddress!, prefix.baseAddress!, count) == 0
+        }
+      } ?? nil
+    guard under ?? (uid.hasPrefix(chapter + "/")) else { return uid }
+    return String(uid.utf8.dropFirst(count))!
+  }
+
+  /// An item's id as its row in `chapter` stores it, whole again (see `stored`).
+  static func whole(_ stored: String, chapter: String) -> String {
+    stored.utf8.first == UInt8(ascii: "/") ? chapter + stored : stored
+  }
+
+  /// Whether a row may store `uid` as it is: an id under a chapter's is stored from the `/` on.
+  static func isStoredForm(_ uid: String) -> Bool {
+    uid.utf8.first == UInt8(ascii: "/") || !uid.utf8.contains(UInt8(ascii: "/"))
+  }
+
   private final class Generator: @unchecked Sendable {
     private let lock = NSLock()
     private var lastMillis: UInt64 = 0

@@ -48,17 +48,19 @@ import Testing
         sql:
           "INSERT INTO Books (bibleID, bookID, bookCode, bookName, chapRecsCreated, numChaps) VALUES (1, 41, 'MAT', 'Matthew', 1, 28)"
       )
-      try db.execute(
-        sql:
-          "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems) VALUES (1, 41, 1, 1, 25, 4)"
-      )
-      for (verse, type, order, text) in [
-        (1, "Verse", 100, "The book"), (2, "Heading", 190, "Jesus"), (2, "Verse", 200, "Abraham"),
-        (3, "Verse", 300, ""),
+      for chapter in 1...2 {
+        try db.execute(
+          sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems) "
+            + "VALUES (1, 41, ?, 1, ?, 4)", arguments: [chapter, chapter == 1 ? 25 : 23])
+      }
+      // Both chapters have a verse 2: their ids differ only in the chapter's part.
+      for (chapter, verse, type, order, text) in [
+        (1, 1, "Verse", 100, "The book"), (1, 2, "Heading", 190, "Jesus"), (1, 2, "Verse", 200, "Abraham"),
+        (1, 3, "Verse", 300, ""), (2, 2, "Verse", 200, "Where is he"),
       ] {
         try db.execute(
-          sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText) VALUES (1, ?, ?, ?, ?)",
-          arguments: [verse, type, order, text])
+          sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText) VALUES (?, ?, ?, ?, ?)",
+          arguments: [chapter, verse, type, order, text])
       }
     }
     let store = try KeyItStore(writer: queue, checkpointer: nil)
@@ -67,12 +69,61 @@ import Testing
     let content = try await store.chapter(bibleID: nil, code: "MAT", chapter: 1)
     #expect(content.item(.verse, verse: 2)?.uid == "\(bible.uid)/MAT.1/v2")
     #expect(content.items.map(\.itemText) == ["The book", "Jesus", "Abraham", ""])
+    let second = try await store.chapter(bibleID: nil, code: "MAT", chapter: 2)
+    #expect(second.item(.verse, verse: 2)?.uid == "\(bible.uid)/MAT.2/v2")
     #expect(try await store.chaptersDifferingFromLog(bibleUID: bible.uid) == [])
     // Another device that fetches the log has the same Bible.
     let other = try KeyItStore.inMemory()
     try await other.applyRemote(
       try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100), bibleUID: bible.uid)
     #expect(try await other.teamSnapshot(bibleUID: bible.uid) == store.teamSnapshot(bibleUID: bible.uid))
+  }
+
+  @Test func itemIDsStoredWholeAreStoredFromTheirChaptersIDOnAndReadWholeAgain() async throws {
+    let queue = try DatabaseQueue()
+    try KeyItMigrations.migrator.migrate(queue, upTo: "v10: the change log numbered without AUTOINCREMENT")
+    let bible = "0190aaaa-0000-7000-8000-000000000001"
+    let heading = "0190aaaa-0000-7000-8000-00000000000f"
+    try await queue.write { db in
+      try db.execute(
+        sql: "INSERT INTO Bibles (name, bookRecsCreated, uid) VALUES ('Old', 1, ?)", arguments: [bible])
+      try db.execute(
+        sql: "INSERT INTO Books (bibleID, bookID, bookCode, bookName, chapRecsCreated, numChaps) "
+          + "VALUES (1, 57, 'PHM', 'Philemon', 1, 1)")
+      try db.execute(
+        sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, uid) "
+          + "VALUES (1, 57, 1, 1, 25, 3, ?)", arguments: ["\(bible)/PHM.1"])
+      for (verse, type, order, uid) in [
+        (1, "Heading", 80, heading), (1, "Verse", 100, "\(bible)/PHM.1/v1"), (2, "Verse", 200, "\(bible)/PHM.1/v2"),
+      ] {
+        try db.execute(
+          sql: "INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, uid) "
+            + "VALUES (1, ?, ?, ?, 'text', ?)", arguments: [verse, type, order, uid])
+      }
+    }
+    try KeyItMigrations.migrator.migrate(queue)
+    let (stored, indexes) = try await queue.read { db in
+      (try String.fetchAll(db, sql: "SELECT uid FROM VerseItems ORDER BY itemID"), try db.indexes(on: "VerseItems"))
+    }
+    #expect(stored == [heading, "/v1", "/v2"])
+    #expect(indexes.contains { $0.isUnique && $0.columns == ["chapterID", "uid"] })
+    let store = try KeyItStore(writer: queue, checkpointer: nil)
+    let content = try await store.chapter(bibleID: nil, code: "PHM", chapter: 1)
+    #expect(content.items.map(\.uid) == [heading, "\(bible)/PHM.1/v1", "\(bible)/PHM.1/v2"])
+    // A save logs the whole id; a row that would hold a whole id under a chapter is refused.
+    _ = try await store.setText(bibleID: nil, itemID: try #require(content.item(.verse, verse: 2)?.itemID), text: "new")
+    let logged = try await store.changes(bibleUID: bible, after: SyncHeads(), limit: 10).map(\.payload)
+    #expect(logged.last?.contains("\"uid\":\"\(bible)/PHM.1/v2\"") == true)
+    var whole = try #require(content.item(.verse, verse: 1))
+    whole.itemID = nil
+    whole.uid = "\(bible)/PHM.1/v9"
+    let refused = whole
+    #expect(throws: DatabaseError.self) {
+      try queue.write { db in
+        var row = refused
+        try row.insert(db)
+      }
+    }
   }
 
   @Test func theLogKeepsItsChangesAndOrderWithoutAnAutoincrementCounter() async throws {
@@ -118,17 +169,7 @@ import Testing
 @Suite struct ImportLogTests {
   @Test func anImportedChapterReachesAnotherDeviceAsItIs() async throws {
     let (store, bible) = try await storeWithBible()
-    let usfm = """
-      \\id PHM
-      \\c 1
-      \\s1 Greeting
-      \\p
-      \\v 1 Paul, a prisoner
-      \\v 2-3 to Apphia and grace to you
-      \\q1
-      \\v 4 I thank my God
-      """
-    _ = try await store.importUSFM([("PHM.usfm", usfm)], bibleID: nil)
+    _ = try await store.importUSFM([("PHM.usfm", philemonOpening)], bibleID: nil)
     #expect(try await store.chaptersDifferingFromLog(bibleUID: bible.uid) == [])
     let other = try KeyItStore.inMemory()
     try await other.applyRemote(

@@ -50,3 +50,16 @@ extension KeyItStore {
     }
   }
 }
+
+/// The start of Philemon as a Paratext file has it: a heading, a paragraph, a bridge and a line of
+/// poetry.
+let philemonOpening = """
+  \\id PHM
+  \\c 1
+  \\s1 Greeting
+  \\p
+  \\v 1 Paul, a prisoner
+  \\v 2-3 to Apphia and grace to you
+  \\q1
+  \\v 4 I thank my God
+  """

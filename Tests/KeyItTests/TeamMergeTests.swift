@@ -103,4 +103,20 @@ struct TwoDevices {
       try await team.a.resolveConflict(bibleID: nil, conflictID: "nope", choice: .keepCurrent)
     }
   }
+
+  /// Each keyboarder imports the same Paratext file on a phone offline: after they sync there is one
+  /// heading and one paragraph break at each place, not one from each device.
+  @Test func theSameFileImportedOnTwoDevicesOfflineGivesEachItemOnce() async throws {
+    let team = try await TwoDevices()
+    _ = try await team.a.importUSFM([("PHM.usfm", philemonOpening)], bibleID: nil)
+    _ = try await team.b.importUSFM([("PHM.usfm", philemonOpening)], bibleID: team.bibleB)
+    try await team.syncBoth()
+    let (onA, onB) = (try await team.chapterA().items, try await team.chapterB().items)
+    #expect(
+      onA.filter { !$0.itemType.carriesText || $0.itemType == .heading }.map(\.itemType) == [.heading, .para, .para])
+    #expect(onA.filter { $0.itemType == .heading }.map(\.itemText) == ["Greeting"])
+    #expect(onA.map(\.uid) == onB.map(\.uid))
+    #expect(try await team.a.conflicts(bibleID: nil).isEmpty)
+    #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
+  }
 }
