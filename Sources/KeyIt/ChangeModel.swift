@@ -178,6 +178,19 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   }
 
   init(json: String) throws { self = try JSONDecoder().decode(Self.self, from: Data(json.utf8)) }
+
+  /// A change another device sent for the Bible `bibleUID`. One that names an item no row of its
+  /// chapter can hold (`TextID.fits`: another chapter's id, or one that reads as this chapter's)
+  /// is malformed, refused as a payload that is no change at all is, before anything is written.
+  init(json: String, fromBible bibleUID: String) throws {
+    try self.init(json: json)
+    guard let book, let chapter else { return }
+    let chapterUID = TextID.chapter(bible: bibleUID, book: book, chapter: chapter)
+    if let foreign = items.first(where: { !TextID.fits($0.uid, chapter: chapterUID) }) {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "the item \(foreign.uid) is not one of \(book) \(chapter)'s"))
+    }
+  }
 }
 
 /// Two texts of one item that could not be merged: both are kept until someone chooses. Every

@@ -65,7 +65,7 @@ extension KeyItStore {
       var bible = try Self.bible(db, uid: bibleUID)
       let heads = try bible.map { try Self.heads(db, bibleID: $0.bibleID!) } ?? SyncHeads()
       let added = admissible(changes, project: project, heads: heads).added
-      let payloads = try added.map { try KeyItChange(json: $0.payload) }
+      let payloads = try added.map { try KeyItChange(json: $0.payload, fromBible: bibleUID) }
       if bible == nil {
         guard let spec = payloads.first(where: { $0.kind == .bible })?.bible else { return 0 }
         bible = try Self.insertBible(db, spec, uid: bibleUID, names: try BookCatalog.names(list: spec.bookNames))

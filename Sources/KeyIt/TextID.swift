@@ -62,6 +62,13 @@ public enum TextID {
     uid.utf8.first == UInt8(ascii: "/") || !uid.utf8.contains(UInt8(ascii: "/"))
   }
 
+  /// Whether a row of `chapter` can hold `uid` and give it back: an id under the chapter's, or one
+  /// with no `/` (a UUIDv7). Not another chapter's id, nor one that reads as this chapter's (`/v3`).
+  static func fits(_ uid: String, chapter: String) -> Bool {
+    let stored = stored(uid, chapter: chapter)
+    return isStoredForm(stored) && whole(stored, chapter: chapter) == uid
+  }
+
   private final class Generator: @unchecked Sendable {
     private let lock = NSLock()
     private var lastMillis: UInt64 = 0

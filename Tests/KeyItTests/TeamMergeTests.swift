@@ -119,4 +119,28 @@ struct TwoDevices {
     #expect(try await team.a.conflicts(bibleID: nil).isEmpty)
     #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
   }
+
+  /// A device with another build, or a forged one, names an item by another chapter's id or by an
+  /// id that reads as stored from this chapter's on: the batch is refused and nothing is written.
+  @Test func aChangeNamingAnItemNoRowOfItsChapterCanHoldIsRefused() async throws {
+    let team = try await TwoDevices()
+    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
+    let verse = ItemState(
+      verse: 1, type: .verse, order: 100, intSeq: 0, startsBridge: false, bridgeEnd: 0, marker: nil, text: "",
+      steps: [])
+    var typed = verse
+    typed.text = "forged"
+    let otherChapter = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 2), verse: 1)
+    for (counter, uid) in [(1, "/v1"), (2, otherChapter)] {
+      var clock = HybridLogicalClock(device: "forger\(counter)")
+      let change = KeyItChange(
+        kind: .edit, book: "PHM", chapter: 1, items: [ItemDelta(uid: uid, before: verse, after: typed)])
+      let forged = SyncChange(
+        project: SyncChange.keyItProject(bibleUID: team.uid), device: "forger\(counter)", counter: 1,
+        clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?", payload: change.json)
+      await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
+    }
+    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
+    #expect(try await team.chapterB().items.allSatisfy { $0.itemText.isEmpty })
+  }
 }

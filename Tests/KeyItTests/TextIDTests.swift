@@ -50,6 +50,9 @@ import Testing
       #expect(stored == (expected.isEmpty ? uid : expected))
       #expect(TextID.isStoredForm(stored) == (stored.first == "/" || stored == inserted))
       #expect(TextID.whole(stored, chapter: chapter) == uid)
+      // A row of the chapter holds its own ids and new ones, never another chapter's.
+      #expect(TextID.fits(uid, chapter: chapter) == (stored != uid || stored == inserted))
     }
+    #expect(!TextID.fits("/v3", chapter: chapter), "reads back as the chapter's verse 3")
   }
 }
