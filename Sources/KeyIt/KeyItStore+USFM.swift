@@ -63,69 +63,82 @@ extension KeyItStore {
     return files
   }
 
-  /// Imports USFM books into a Bible. Every file is read first; if any is malformed nothing is
-  /// written and the error names its file, line and column. Each chapter a file holds replaces
-  /// that chapter; other chapters are left as they are.
+  /// Imports USFM books into a Bible. If any file is malformed nothing is written and the error
+  /// names its file, line and column. Each chapter a file holds replaces that chapter; other
+  /// chapters are left as they are. A long import is written while it is read (`USFMImportPipeline`).
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
     let versification = try writer.readOnThisThread { db in try Self.bible(db, bibleID).versification }
-    let books = try parseUSFM(files, versification: versification)
-    return try await writer.write { db in
-      let bible = try Self.bible(db, bibleID)
-      // Up to 64 MiB of pages kept for the import, as the Phrasebook's import does: with SQLite's
-      // 2 MiB, a whole Psalms' pages (its items' indexes, its change log) spilled to the log
-      // mid-transaction (WEB Psalms into a new Bible: p50 107-115 ms -> 103-108 ms).
-      let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-      try db.execute(sql: "PRAGMA cache_size = -65536")
-      defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-      // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
-      // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
-      return try zip(files, books).map { file, imported in try self.store(db, imported, from: file.name, bible: bible) }
+    let reading = try USFMImportPipeline(files, versification: versification)
+    defer { reading.stop() }
+    do {
+      return try await writer.write { db in
+        let bible = try Self.bible(db, bibleID)
+        // Up to 64 MiB of pages kept for the import, as the Phrasebook's import does: with SQLite's
+        // 2 MiB, a whole Psalms' pages (its items' indexes, its change log) spilled to the log
+        // mid-transaction (WEB Psalms into a new Bible: p50 107-115 ms -> 103-108 ms).
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = -65536")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+        // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
+        // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
+        return try files.indices.map { index in
+          try self.store(db, file: index, of: reading, named: files[index].name, bible: bible)
+        }
+      }
+    } catch {
+      // A malformed file is the import's fault whatever stopped the writing first, as it was when
+      // every file was read before anything was written.
+      throw reading.readingError() ?? error
     }
   }
 
-  /// One imported book, in the import's transaction.
-  private func store(_ db: Database, _ imported: ImportedBook, from fileName: String, bible: Bible) throws
-    -> ImportReport
+  /// One imported book, in the import's transaction: each chapter written as soon as it is read
+  /// and planned.
+  private func store(
+    _ db: Database, file index: Int, of reading: USFMImportPipeline, named fileName: String, bible: Bible
+  )
+    throws -> ImportReport
   {
-    var book = try self.book(db, bibleID: bible.bibleID, code: imported.spec.code)
+    let head = try reading.head(of: index)
+    var book = try self.book(db, bibleID: bible.bibleID, code: head.spec.code)
     try self.createChapters(db, book: &book)
-    let header = imported.header.joined(separator: "\n")
+    let header = head.header.joined(separator: "\n")
     if book.usfmHeader != header {  // a file imported again leaves the transaction empty: no commit to sync
       book.usfmHeader = header
       try book.update(db)
     }
-    var verses = 0
     let chapters = try Dictionary(
       uniqueKeysWithValues: Chapter.fetchAll(
         db.cachedStatement(sql: "SELECT * FROM Chapters WHERE bibleID = ? AND bookID = ?"),
         arguments: [book.bibleID, book.bookID]
       ).map { ($0.chapterNumber, $0) })
-    // Every chapter read first, then each written in order as soon as its plan is made.
-    var inputs: [ChapterImportPlan.Input] = []
-    for chapter in imported.chapters {
-      // Read in the versification before the transaction: one changed since has other chapters.
-      guard let stored = chapters[chapter.number] else {
-        throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
-      }
-      verses += chapter.items.reduce(0) { verses, item in
-        item.type == .verse && !item.text.isEmpty ? verses + item.bridgeSteps + 1 : verses
-      }
-      // A chapter the file holds as it is stored is left as it is: nothing is written or logged.
-      if stored.itemRecsCreated, chapter.storedHeader == stored.usfmHeader,
-        try Self.holds(db, chapterID: stored.chapterID!, chapter.items)
-      {
-        continue
-      }
-      // A chapter never opened has no items yet, and the ones it would be created with are never logged.
-      let before: ChapterImportPlan.Before =
-        stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapter: stored)) : .new(in: bible)
-      inputs.append(.init(imported: chapter, book: book.bookCode, chapter: stored, before: before))
-    }
-    let planner = ChapterImportPlan.Planner(inputs)
-    defer { planner.stop() }
+    /// The chapters whose plans were asked for and not written yet, in the file's order.
+    var asked: [(ticket: Int, input: ChapterImportPlan.Input)] = []
+    var position = 0
     try ImportedItemInserts.inserting(db) { inserts in
-      for (index, input) in inputs.enumerated() {
-        let plan = planner.plan(index)
+      while true {
+        // Every chapter read so far has its plan asked for; with none asked, the next is waited for.
+        while case .chapter(let chapter) = try reading.next(position, of: index, wait: asked.isEmpty) {
+          position += 1
+          // Read in the versification before the transaction: one changed since has other chapters.
+          guard let stored = chapters[chapter.number] else {
+            throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
+          }
+          // A chapter the file holds as it is stored is left as it is: nothing is written or logged.
+          if stored.itemRecsCreated, chapter.storedHeader == stored.usfmHeader,
+            try Self.holds(db, chapterID: stored.chapterID!, chapter.items)
+          {
+            continue
+          }
+          // A chapter never opened has no items yet, and the ones it would be created with are never logged.
+          let before: ChapterImportPlan.Before =
+            stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapter: stored)) : .new(in: bible)
+          let input = ChapterImportPlan.Input(imported: chapter, book: book.bookCode, chapter: stored, before: before)
+          asked.append((reading.ask(input), input))
+        }
+        guard !asked.isEmpty else { break }
+        let (ticket, input) = asked.removeFirst()
+        let plan = reading.plan(ticket)
         let (stored, imported) = (input.chapter, input.imported)
         if stored.itemRecsCreated, plan.logged == nil, imported.storedHeader == stored.usfmHeader { continue }
         try Self.replace(db, chapter: stored, with: imported, uids: plan.storedUIDs, inserts: inserts)
@@ -134,6 +147,12 @@ extension KeyItStore {
             db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: logged.payload, chapterKey: logged.chapterKey,
             wallMillis: now())
         }
+      }
+    }
+    let imported = try reading.book(of: index)
+    let verses = imported.chapters.reduce(0) { verses, chapter in
+      chapter.items.reduce(verses) { verses, item in
+        item.type == .verse && !item.text.isEmpty ? verses + item.bridgeSteps + 1 : verses
       }
     }
     return ImportReport(
@@ -147,18 +166,25 @@ extension KeyItStore {
   public func parseUSFM(_ files: [(name: String, text: String)], versification: Versification = .kjv) throws
     -> [ImportedBook]
   {
-    try files.map { file in
-      do {
-        return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification))
-      } catch KeyItError.usfm(let name, let line, let column, let problem) {
-        // A file that reads in another versification is malformed only in this one's numbers.
-        let fits = Versification.allCases.filter { other in
-          other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
-        }
-        guard !fits.isEmpty else { throw KeyItError.usfm(file: name, line: line, column: column, problem: problem) }
-        throw KeyItError.notInVersification(
-          file: name, line: line, problem: problem, versification: versification, fits: fits)
+    try files.map { file in try Self.parseUSFMFile(file, versification: versification) }
+  }
+
+  /// Reads one USFM file in a versification (see `parseUSFM`), handing each chapter to
+  /// `chapterRead` as it is read (see `parseUSFMBook`).
+  static func parseUSFMFile(
+    _ file: (name: String, text: String), versification: Versification,
+    chapterRead: ((ImportedBook, ImportedChapter) throws -> Void)? = nil
+  ) throws -> ImportedBook {
+    do {
+      return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification), chapterRead: chapterRead)
+    } catch KeyItError.usfm(let name, let line, let column, let problem) {
+      // A file that reads in another versification is malformed only in this one's numbers.
+      let fits = Versification.allCases.filter { other in
+        other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
       }
+      guard !fits.isEmpty else { throw KeyItError.usfm(file: name, line: line, column: column, problem: problem) }
+      throw KeyItError.notInVersification(
+        file: name, line: line, problem: problem, versification: versification, fits: fits)
     }
   }
 

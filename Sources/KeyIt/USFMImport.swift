@@ -61,7 +61,14 @@ private let bookLevels: [String: BookLevel] = {
 /// Reads one USFM book. Anything Key It cannot represent faithfully is an error naming the file,
 /// line and column; paragraph breaks the item model cannot hold (one inside a bridge, one after a
 /// blank line inside a verse) stay in the verse text as markers so nothing is lost.
-func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) throws -> ImportedBook {
+///
+/// `chapterRead`, if given, is handed each chapter as soon as it is read, with the book read so
+/// far (its code and header are then final; its name and notes may still grow). The file may
+/// still turn out malformed after it: what was handed over is then to be thrown away.
+func parseUSFMBook(
+  _ source: String, fileName: String, catalog: BookCatalog,
+  chapterRead: ((ImportedBook, ImportedChapter) throws -> Void)? = nil
+) throws -> ImportedBook {
   var bytes = Array(source.utf8)
   if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
   if let offset = bytes.firstIndex(where: { ($0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0)) || $0 == 0x7F }) {
@@ -86,6 +93,11 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
   var builder = ChapterBuilder(spec: spec)
   var book = ImportedBook(spec: spec, name: nil, header: ["\\id \(first.text)"], chapters: [])
   var front: [ImportedItem] = []
+  func finishChapter() throws {
+    let chapter = try builder.finish(fail)
+    book.chapters.append(chapter)
+    try chapterRead?(book, chapter)
+  }
   for unit in units.dropFirst() {
     let base = unit.base
     switch bookLevels[base] {
@@ -127,7 +139,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
       guard number > builder.number else {
         throw fail(unit, .chapterOutOfOrder(chapter: number, after: builder.number))
       }
-      if builder.number > 0 { book.chapters.append(try builder.finish(fail)) }
+      if builder.number > 0 { try finishChapter() }
       builder = ChapterBuilder(spec: spec, number: number)
       if number == 1 { builder.items = front }
       // What follows the number on the `\c` line (an alternate number, `\ca 2\ca*`) is kept.
@@ -142,7 +154,7 @@ func parseUSFMBook(_ source: String, fileName: String, catalog: BookCatalog) thr
   if !isNFC {
     book.normalised.append(.composedForm)
   }
-  book.chapters.append(try builder.finish(fail))
+  try finishChapter()
   if !front.isEmpty, book.chapters.first?.number != 1 {
     throw fail(first, .introductionWithoutChapterOne)
   }
