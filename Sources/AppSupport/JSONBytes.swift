@@ -68,6 +68,20 @@ public struct JSONBytes {
 
   @inlinable public mutating func string(_ value: String) {
     storage.append(UInt8(ascii: "\""))
+    unquoted(value)
+    storage.append(UInt8(ascii: "\""))
+  }
+
+  /// One string, `prefix` then `value`, without joining them first.
+  @inlinable public mutating func string(_ value: String, after prefix: String) {
+    storage.append(UInt8(ascii: "\""))
+    unquoted(prefix)
+    unquoted(value)
+    storage.append(UInt8(ascii: "\""))
+  }
+
+  /// A string's characters, escaped, without its quotes.
+  @inlinable mutating func unquoted(_ value: String) {
     var value = value
     value.withUTF8 { utf8 in
       var plain = 0  // the start of the run of bytes written as they are
@@ -78,7 +92,6 @@ public struct JSONBytes {
       }
       storage.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plain...]))
     }
-    storage.append(UInt8(ascii: "\""))
   }
 
   /// A date as `JSONEncoder`'s `.iso8601` strategy writes it: UTC, to the second below; Foundation

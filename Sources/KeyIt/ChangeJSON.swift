@@ -4,18 +4,20 @@ import AppSupport
 /// slashes (`ChangeJSONTests` compares them), without the generic encoder, which was half of an
 /// import's time (every imported chapter logs each item before and after).
 enum ChangeJSON {
-  static func write(_ change: KeyItChange) -> String {
+  /// The change's JSON. With `chapter`, its items' ids are in their stored form under that
+  /// chapter's id (`TextID.stored`) and are written whole, as the log keeps them.
+  static func write(_ change: KeyItChange, itemsUnder chapter: String? = nil) -> String {
     var out = JSONBytes(escapingSlashes: false)
-    Self.change(change, &out)
+    Self.change(change, chapter: chapter, &out)
     return String(decoding: out.bytes, as: UTF8.self)
   }
 
-  private static func change(_ change: KeyItChange, _ out: inout JSONBytes) {
+  private static func change(_ change: KeyItChange, chapter: String?, _ out: inout JSONBytes) {
     var fields = JSONBytes.Fields()
     if let bible = change.bible { fields.key("bible", &out) { Self.bible(bible, &$0) } }
     if let book = change.book { fields.key("book", &out) { $0.string(book) } }
     if let chapter = change.chapter { fields.key("chapter", &out) { $0.int(chapter) } }
-    fields.key("items", &out) { out in out.array(change.items) { Self.delta($1, &$0) } }
+    fields.key("items", &out) { out in out.array(change.items) { Self.delta($1, chapter: chapter, &$0) } }
     fields.key("kind", &out) { $0.string(change.kind.rawValue) }
     if let resolution = change.resolution {
       fields.key("resolution", &out) { out in
@@ -37,11 +39,17 @@ enum ChangeJSON {
     fields.close(&out)
   }
 
-  private static func delta(_ delta: ItemDelta, _ out: inout JSONBytes) {
+  private static func delta(_ delta: ItemDelta, chapter: String?, _ out: inout JSONBytes) {
     var fields = JSONBytes.Fields()
     if let after = delta.after { fields.key("after", &out) { Self.state(after, &$0) } }
     if let before = delta.before { fields.key("before", &out) { Self.state(before, &$0) } }
-    fields.key("uid", &out) { $0.string(delta.uid) }
+    fields.key("uid", &out) { out in
+      if let chapter, delta.uid.utf8.first == UInt8(ascii: "/") {
+        out.string(delta.uid, after: chapter)
+      } else {
+        out.string(delta.uid)
+      }
+    }
     fields.close(&out)
   }
 

@@ -96,16 +96,40 @@ public struct ItemDelta: Codable, Sendable, Hashable {
   public var after: ItemState?
 
   /// The items that differ from `before` to `after` (states by uid), in uid order. Each uid is
-  /// hashed as few times as it can be: a new Bible's import compares thousands.
-  static func between(_ before: [String: ItemState], _ after: [String: ItemState]) -> [ItemDelta] {
+  /// hashed as few times as it can be: a new Bible's import compares thousands. With `chapter`, the
+  /// uids are in their stored form under that chapter's id, and are put in the order of their whole ids.
+  static func between(_ before: [String: ItemState], _ after: [String: ItemState], storedUnder chapter: String = "")
+    -> [ItemDelta]
+  {
+    between(before, after.lazy.map { ($0.key, $0.value) }, storedUnder: chapter)
+  }
+
+  /// The same, with the items after as (uid, state), no uid twice: an import's are hashed once, to
+  /// find them before, and the ids given are gathered only when an item before was not given one.
+  static func between(
+    _ before: [String: ItemState], _ after: some Collection<(String, ItemState)>, storedUnder chapter: String = ""
+  ) -> [ItemDelta] {
     var deltas: [ItemDelta] = []
-    for (uid, old) in before {
-      let new = after[uid]
+    var kept = 0
+    for (uid, new) in after {
+      guard let old = before[uid] else {
+        deltas.append(ItemDelta(uid: uid, before: nil, after: new))
+        continue
+      }
+      kept += 1
       if old != new { deltas.append(ItemDelta(uid: uid, before: old, after: new)) }
     }
-    for (uid, new) in after where before[uid] == nil { deltas.append(ItemDelta(uid: uid, before: nil, after: new)) }
-    deltas.sort { $0.uid < $1.uid }
-    return deltas
+    if kept < before.count {
+      let given = Set(after.lazy.map(\.0))
+      for (uid, old) in before where !given.contains(uid) {
+        deltas.append(ItemDelta(uid: uid, before: old, after: nil))
+      }
+    }
+    // Their places sorted, not the deltas: moving a delta moves its two states (sorting them was a
+    // third of planning a Psalms import).
+    return deltas.indices.sorted { TextID.precedes(deltas[$0].uid, deltas[$1].uid, storedUnder: chapter) }.map {
+      deltas[$0]
+    }
   }
 }
 

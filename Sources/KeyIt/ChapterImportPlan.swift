@@ -10,7 +10,7 @@ struct ChapterImportPlan: Sendable {
     let before: Before
   }
 
-  /// A chapter's items before the import, by text id.
+  /// A chapter's items before the import, by text id as their rows store it (`TextID.stored`).
   enum Before: Sendable {
     /// As stored (read in the import's transaction).
     case stored([String: ItemState])
@@ -23,28 +23,32 @@ struct ChapterImportPlan: Sendable {
   /// The change to log, as JSON, and its chapter's key; nil when every item is as it was.
   let logged: (payload: String, chapterKey: String)?
 
+  /// Works in ids as rows store them, the chapter's id left out, and writes the change's ids
+  /// whole: the chapter's 45-odd bytes in every id were half of what planning a Psalms hashed,
+  /// compared and copied.
   init(_ input: Input) {
     let before =
       switch input.before {
       case .stored(let states): states
-      case .new(let bible): KeyItStore.baseStates(bible: bible, chapter: input.chapter)
+      case .new(let bible): KeyItStore.baseStates(bible: bible, chapter: input.chapter, stored: true)
       }
     let uids = KeyItStore.importedUIDs(input.imported.items, chapterUID: input.chapter.uid, before: before)
-    storedUIDs = uids.map { TextID.stored($0, chapter: input.chapter.uid) }
-    var after: [String: ItemState] = [:]
-    after.reserveCapacity(uids.count)
-    for (item, uid) in zip(input.imported.items, uids) {
-      after[uid] = ItemState(
-        verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
-        startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
-        text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
+    storedUIDs = uids
+    let after = zip(input.imported.items, uids).map { item, uid in
+      (
+        uid,
+        ItemState(
+          verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
+          startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
+          text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
+      )
     }
-    let deltas = ItemDelta.between(before, after)
+    let deltas = ItemDelta.between(before, after, storedUnder: input.chapter.uid)
     guard !deltas.isEmpty else {
       logged = nil
       return
     }
     let change = KeyItChange(kind: .edit, book: input.book, chapter: input.imported.number, items: deltas)
-    logged = (change.json, change.chapterKey!)
+    logged = (ChangeJSON.write(change, itemsUnder: input.chapter.uid), change.chapterKey!)
   }
 }

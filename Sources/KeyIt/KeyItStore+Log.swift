@@ -101,8 +101,8 @@ extension KeyItStore {
     ])
   }
 
-  /// The items of a chapter as changes record them, by uid.
-  static func itemStates(_ db: Database, chapter: Chapter) throws -> [String: ItemState] {
+  /// The items of a chapter as changes record them, by uid: whole, or as its rows store them (`stored`).
+  static func itemStates(_ db: Database, chapter: Chapter, stored: Bool = false) throws -> [String: ItemState] {
     let chapterID = chapter.chapterID!
     // As an export reads them, and the text id: every item action reads it, and so does an import for
     // each opened chapter it replaces (its states after come from the file, not from here).
@@ -112,7 +112,7 @@ extension KeyItStore {
       arguments: [chapterID]
     ).forEach { row in
       var item = try row.item()
-      item.uid = TextID.whole(row.uid, chapter: chapter.uid)
+      item.uid = stored ? row.uid : TextID.whole(row.uid, chapter: chapter.uid)
       items.append(item)
     }
     let steps = try BridgeItem.fetchAll(
@@ -148,8 +148,10 @@ extension KeyItStore {
   }
 
   /// The items a chapter is created with (its verses, and an empty psalm title for a titled psalm
-  /// unless the Bible uses French numbering): the same on every device, so never logged.
-  static func baseStates(bible: Bible, chapter: Chapter) -> [String: ItemState] {
+  /// unless the Bible uses French numbering): the same on every device, so never logged. By their
+  /// ids whole, or `stored` (`TextID.stored`: an id derived from no chapter's id is the stored form).
+  static func baseStates(bible: Bible, chapter: Chapter, stored: Bool = false) -> [String: ItemState] {
+    let chapterUID = stored ? "" : chapter.uid
     let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
     func empty(_ type: ItemType, verse: Int) -> ItemState {
       ItemState(
@@ -158,10 +160,10 @@ extension KeyItStore {
     }
     var items: [String: ItemState] = [:]
     if spec?.mayHaveAscription == true && !bible.frenchPsalms {
-      items[TextID.ascription(chapter: chapter.uid)] = empty(.ascription, verse: 1)
+      items[TextID.ascription(chapter: chapterUID)] = empty(.ascription, verse: 1)
     }
     for verse in 1...max(1, chapter.numVerses) {
-      items[TextID.verse(chapter: chapter.uid, verse: verse)] = empty(.verse, verse: verse)
+      items[TextID.verse(chapter: chapterUID, verse: verse)] = empty(.verse, verse: verse)
     }
     return items
   }

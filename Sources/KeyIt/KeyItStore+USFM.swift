@@ -132,7 +132,7 @@ extension KeyItStore {
           }
           // A chapter never opened has no items yet, and the ones it would be created with are never logged.
           let before: ChapterImportPlan.Before =
-            stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapter: stored)) : .new(in: bible)
+            stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapter: stored, stored: true)) : .new(in: bible)
           let input = ChapterImportPlan.Input(imported: chapter, book: book.bookCode, chapter: stored, before: before)
           asked.append((reading.ask(input), input))
         }
@@ -233,6 +233,8 @@ extension KeyItStore {
   /// it replaces at the same place (verse, type and sequence), so a file imported again changes
   /// nothing, and a teammate's edit of a heading still finds it; an item at a new place takes the
   /// place's id (`TextID.place`), so the same file imported on two devices gives the same ids.
+  /// The ids, those of `before` and those given, are in their stored form under `chapterUID`
+  /// (`TextID.stored`).
   static func importedUIDs(_ items: [ImportedItem], chapterUID: String, before: [String: ItemState]) -> [String] {
     struct Place: Hashable {
       let verse: Int
@@ -243,10 +245,12 @@ extension KeyItStore {
     var stored: [Place: String] = [:]
     for (uid, state) in before {
       let place = Place(verse: state.verse, type: state.type, order: state.order, intSeq: state.intSeq)
-      stored[place] = min(uid, stored[place] ?? uid)  // two at one place: either, but the same each time
+      // Two at one place: either, but the same each time and on every device (the first whole id).
+      if let other = stored[place], TextID.precedes(other, uid, storedUnder: chapterUID) { continue }
+      stored[place] = uid
     }
     // The kept and derived ids given so far (a new UUIDv7 can be neither, so it is not hashed in).
-    var taken: Set<String> = []
+    var taken = Set<String>(minimumCapacity: items.count)
     return items.map { item in
       let derived = item.intSeq == 0 && (item.type == .verse || item.type == .ascription)
       let place = Place(verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq)
@@ -256,8 +260,8 @@ extension KeyItStore {
       }
       let uid =
         derived
-        ? uidForNewItem(item.type, verse: item.verse, chapterUID: chapterUID, taken: taken)
-        : TextID.place(chapter: chapterUID, type: item.type, verse: item.verse, intSeq: item.intSeq)
+        ? uidForNewItem(item.type, verse: item.verse, chapterUID: "", taken: taken)
+        : TextID.place(chapter: "", type: item.type, verse: item.verse, intSeq: item.intSeq)
       guard !taken.contains(uid) else { return TextID.make() }
       taken.insert(uid)
       return uid

@@ -23,21 +23,24 @@ public enum TextID {
   /// devices that import the same file into a chapter offline give its items the same ids, so their
   /// logs merge into one of each item instead of two.
   public static func place(chapter: String, type: ItemType, verse: Int, intSeq: Int) -> String {
-    // Appended, not interpolated: an import of Psalms makes thousands.
-    var id = chapter
-    id.reserveCapacity(chapter.utf8.count + 32)
-    id += "/"
-    id += type.rawValue
-    id += "."
-    id += String(verse)
-    id += "."
-    id += String(intSeq)
-    return id
+    // Written as bytes, not interpolated: an import of Psalms makes thousands, and the stored form of
+    // most (`/VerseCont.3.1`) fits in a string that needs no memory of its own.
+    var id: [UInt8] = []
+    id.reserveCapacity(chapter.utf8.count + 40)
+    id += chapter.utf8
+    id.append(UInt8(ascii: "/"))
+    id += type.rawValue.utf8
+    id.append(UInt8(ascii: "."))
+    id += String(verse).utf8
+    id.append(UInt8(ascii: "."))
+    id += String(intSeq).utf8
+    return String(decoding: id, as: UTF8.self)
   }
 
   /// An item's id as its row stores it: an id under its chapter's (`<chapter id>/v3`) from the `/`
   /// on (`/v3`), any other whole. The 50-odd bytes of a chapter's id, spelt out in every item, in
   /// its index and in its printed-order index, were a third of what a new Bible's import wrote.
+  /// The derived ids (`verse`, `ascription`, `place`) made with the chapter's id "" are stored forms.
   static func stored(_ uid: String, chapter: String) -> String {
     let count = chapter.utf8.count
     // Compared as bytes in place (`starts(with:)` walked them one by one: an import stores thousands).
@@ -55,6 +58,29 @@ public enum TextID {
   /// An item's id as its row in `chapter` stores it, whole again (see `stored`).
   static func whole(_ stored: String, chapter: String) -> String {
     stored.utf8.first == UInt8(ascii: "/") ? chapter + stored : stored
+  }
+
+  /// Whether stored id `a` comes before stored id `b` in the order of their whole ids, both stored
+  /// under `chapter` (with "", whole ids in their order): two under it are in the order of what
+  /// follows the chapter's id.
+  static func precedes(_ a: String, _ b: String, storedUnder chapter: String) -> Bool {
+    let slash = UInt8(ascii: "/")
+    guard (a.utf8.first == slash) != (b.utf8.first == slash) else { return bytesPrecede(a, b) }
+    return bytesPrecede(whole(a, chapter: chapter), whole(b, chapter: chapter))
+  }
+
+  /// `a < b`, compared as UTF-8 bytes in place: the same order for text in NFC, as ids are (ASCII,
+  /// or NFC as every text stored), without `String`'s comparison, which was most of sorting a
+  /// chapter's changes by id.
+  static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+    let compared = a.utf8.withContiguousStorageIfAvailable { x in
+      b.utf8.withContiguousStorageIfAvailable { y in
+        let common = min(x.count, y.count)
+        let order = common == 0 ? 0 : memcmp(x.baseAddress!, y.baseAddress!, common)
+        return order < 0 || (order == 0 && x.count < y.count)
+      }
+    }
+    return (compared ?? nil) ?? (a < b)
   }
 
   /// Whether a row may store `uid` as it is: an id under a chapter's is stored from the `/` on.

@@ -58,6 +58,31 @@ import Testing
     }
   }
 
+  /// An import writes its changes from ids in their stored form under the chapter's: the JSON is
+  /// that of the same change with the ids whole.
+  @Test func aChangeOfStoredIDsIsWrittenWithTheIDsWhole() throws {
+    var random = SeededGenerator(seed: 2_231)
+    let chapter = TextID.chapter(bible: TextID.make(), book: "PSA", chapter: 23)
+    for _ in 0..<500 {
+      var change = Self.change(&random)
+      change.items = change.items.map { delta in
+        var delta = delta
+        delta.uid =
+          Bool.random(using: &random)
+          ? TextID.place(chapter: chapter, type: .heading, verse: Int.random(in: 1...6, using: &random), intSeq: 0)
+          : Bool.random(using: &random) ? TextID.make() : chapter + "/" + Self.text(&random)
+        return delta
+      }
+      var stored = change
+      stored.items = change.items.map { delta in
+        var delta = delta
+        delta.uid = TextID.stored(delta.uid, chapter: chapter)
+        return delta
+      }
+      #expect(ChangeJSON.write(stored, itemsUnder: chapter) == change.json)
+    }
+  }
+
   /// Every field of every item state written out, as the log was before 2026-11-29.
   static func writtenInFull(_ json: String) throws -> String {
     var change = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [String: Any]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import KeyIt
@@ -54,5 +55,39 @@ import Testing
       #expect(TextID.fits(uid, chapter: chapter) == (stored != uid || stored == inserted))
     }
     #expect(!TextID.fits("/v3", chapter: chapter), "reads back as the chapter's verse 3")
+  }
+
+  /// An import plans in stored ids and puts its changes in the order of the whole ids: for any two
+  /// ids a chapter's rows can hold, stored, the order is the whole ids' (String's `<`), and a derived id made
+  /// with the chapter's id "" is its stored form.
+  @Test func storedIDsSortAsTheirWholeIDs() {
+    var random = SeededGenerator(seed: 2_230)
+    let chapter = TextID.chapter(bible: TextID.make(), book: "PSA", chapter: 119)
+    func randomID() -> String {
+      switch Int.random(in: 0...4, using: &random) {
+      case 0: TextID.verse(chapter: chapter, verse: Int.random(in: 1...176, using: &random))
+      case 1: TextID.ascription(chapter: chapter)
+      case 2:
+        TextID.place(
+          chapter: chapter, type: ItemType.allCases.randomElement(using: &random)!,
+          verse: Int.random(in: 1...176, using: &random), intSeq: Int.random(in: -1...12, using: &random))
+      case 3: TextID.make()
+      default: String((0..<Int.random(in: 0...3, using: &random)).map { _ in "0a/é".randomElement(using: &random)! })
+      }
+    }
+    for _ in 0..<5_000 {
+      let (a, b) = (randomID(), randomID())
+      #expect(TextID.bytesPrecede(a, b) == (a < b), "\(a) \(b)")
+      // Only ids a row of the chapter can hold have a stored form (`/v3` itself has none).
+      guard TextID.fits(a, chapter: chapter), TextID.fits(b, chapter: chapter) else { continue }
+      let (storedA, storedB) = (TextID.stored(a, chapter: chapter), TextID.stored(b, chapter: chapter))
+      #expect(TextID.precedes(storedA, storedB, storedUnder: chapter) == (a < b), "\(a) \(b)")
+    }
+    #expect(
+      TextID.verse(chapter: "", verse: 3) == TextID.stored(TextID.verse(chapter: chapter, verse: 3), chapter: chapter))
+    #expect(
+      TextID.place(chapter: "", type: .headingAfterPara, verse: 119, intSeq: 10)
+        == TextID.stored(
+          TextID.place(chapter: chapter, type: .headingAfterPara, verse: 119, intSeq: 10), chapter: chapter))
   }
 }
