@@ -78,12 +78,13 @@ func parseUSFMBook(
       problem: .controlCharacter(name: controlCharacterName(Unicode.Scalar(bytes[offset]))))
   }
   let isNFC = source.isNFC
-  let (leading, units) = tokenizeUSFM(bytes, isNFC: isNFC)
+  // Split as the chapters are read, not first: a long book's first chapter is handed over sooner.
+  var units = USFMUnits(bytes, isNFC: isNFC)
   func fail(_ unit: USFMUnit?, _ problem: USFMProblem) -> KeyItError {
     let (line, column) = lineAndColumn(of: unit?.offset ?? 0, in: bytes)
     return .usfm(file: fileName, line: line, column: column, problem: problem)
   }
-  guard leading.isEmpty, let first = units.first, first.marker == "id" else {
+  guard units.leading.isEmpty, let first = units.next(), first.marker == "id" else {
     throw fail(nil, .noIDFirst)
   }
   let code = String(first.text.prefix { !$0.isWhitespace })
@@ -98,7 +99,9 @@ func parseUSFMBook(
     book.chapters.append(chapter)
     try chapterRead?(book, chapter)
   }
-  for unit in units.dropFirst() {
+  var last = first
+  while let unit = units.next() {
+    last = unit
     let base = unit.base
     switch bookLevels[base] {
     case .id: throw fail(unit, .secondID)
@@ -150,7 +153,7 @@ func parseUSFMBook(
       try builder.add(unit, fail: fail)
     }
   }
-  guard builder.number > 0 else { throw fail(units.last, .noChapter) }
+  guard builder.number > 0 else { throw fail(last, .noChapter) }
   if !isNFC {
     book.normalised.append(.composedForm)
   }

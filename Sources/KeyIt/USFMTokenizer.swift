@@ -44,35 +44,70 @@ private let backslash = UInt8(ascii: "\\")
 /// `isNFC` says the bytes are already in NFC: then so is every unit's text (a run of a text in NFC
 /// is in NFC, and ASCII whitespace composes with nothing), and it is not composed again.
 func tokenizeUSFM(_ bytes: [UInt8], isNFC: Bool = false) -> (leading: String, units: [USFMUnit]) {
-  var units: [USFMUnit] = []
-  var leading = ""
-  var textStart = 0
-  func flush(upTo end: Int) {
-    let text = collapseWhitespace(bytes[textStart..<end], isNFC: isNFC)
-    if units.isEmpty { leading = text } else { units[units.count - 1].text = text }
+  var units = USFMUnits(bytes, isNFC: isNFC)
+  return (units.leading, Array(IteratorSequence(units)))
+}
+
+/// The structural units of USFM bytes one at a time, as `tokenizeUSFM` splits them: each is made
+/// only when asked for, so a long book's first chapter can be read (and written) before its last
+/// is split.
+struct USFMUnits: IteratorProtocol {
+  private let bytes: [UInt8]
+  private let isNFC: Bool
+  /// The text before the first marker.
+  private(set) var leading = ""
+  /// The next unit's marker, found; its text runs from `textStart` to the marker after it.
+  private var found: (marker: String, base: String, offset: Int, textStart: Int)?
+
+  init(_ bytes: [UInt8], isNFC: Bool = false) {
+    self.bytes = bytes
+    self.isNFC = isNFC
+    found = marker(from: 0)
+    leading = text(0..<(found?.offset ?? bytes.count))
   }
-  var index = 0
-  while index < bytes.count {
-    guard bytes[index] == backslash else {
-      index += 1
-      continue
-    }
-    var end = index + 1
-    while end < bytes.count, isMarkerByte(bytes[end]) { end += 1 }
-    var baseEnd = index + 1
-    while baseEnd < end, !isDigit(bytes[baseEnd]) { baseEnd += 1 }
-    let isEndMarker = end < bytes.count && bytes[end] == UInt8(ascii: "*")
-    if !isEndMarker, end > index + 1, structuralBaseKeys.contains(baseKey(bytes[(index + 1)..<baseEnd])) {
-      flush(upTo: index)
-      let base = String(decoding: bytes[(index + 1)..<baseEnd], as: UTF8.self)
-      let marker = baseEnd == end ? base : String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-      units.append(USFMUnit(marker: marker, base: base, offset: index, text: ""))
-      textStart = end
-    }
-    index = end
+
+  mutating func next() -> USFMUnit? {
+    guard let unit = found else { return nil }
+    found = marker(from: unit.textStart)
+    return USFMUnit(
+      marker: unit.marker, base: unit.base, offset: unit.offset,
+      text: text(unit.textStart..<(found?.offset ?? bytes.count)))
   }
-  flush(upTo: bytes.count)
-  return (leading, units)
+
+  /// The first structural marker at or after `start`, and where its text starts.
+  private func marker(from start: Int) -> (marker: String, base: String, offset: Int, textStart: Int)? {
+    bytes.withUnsafeBufferPointer { bytes in Self.marker(in: bytes, from: start) }
+  }
+
+  private static func marker(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (
+    marker: String, base: String, offset: Int, textStart: Int
+  )? {
+    var index = start
+    while index < bytes.count {
+      guard bytes[index] == backslash else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count, isMarkerByte(bytes[end]) { end += 1 }
+      var baseEnd = index + 1
+      while baseEnd < end, !isDigit(bytes[baseEnd]) { baseEnd += 1 }
+      let isEndMarker = end < bytes.count && bytes[end] == UInt8(ascii: "*")
+      if !isEndMarker, end > index + 1,
+        structuralBaseKeys.contains(baseKey(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<baseEnd])))
+      {
+        let base = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<baseEnd]), as: UTF8.self)
+        let marker =
+          baseEnd == end
+          ? base : String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+        return (marker, base, index, end)
+      }
+      index = end
+    }
+    return nil
+  }
+
+  private func text(_ range: Range<Int>) -> String { collapseWhitespace(bytes[range], isNFC: isNFC) }
 }
 
 /// The 1-based line and column (in characters) of a UTF-8 offset, for error messages.
