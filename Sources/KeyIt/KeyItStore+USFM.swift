@@ -120,21 +120,9 @@ extension KeyItStore {
         // Every chapter read so far has its plan asked for; with none asked, the next is waited for.
         while case .chapter(let chapter) = try reading.next(position, of: index, wait: asked.isEmpty) {
           position += 1
-          // Read in the versification before the transaction: one changed since has other chapters.
-          guard let stored = chapters[chapter.number] else {
-            throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
+          if let input = try Self.planInput(db, chapter, book: book, stored: chapters, bible: bible) {
+            asked.append((reading.ask(input), input))
           }
-          // A chapter the file holds as it is stored is left as it is: nothing is written or logged.
-          if stored.itemRecsCreated, chapter.storedHeader == stored.usfmHeader,
-            try Self.holds(db, chapterID: stored.chapterID!, chapter.items)
-          {
-            continue
-          }
-          // A chapter never opened has no items yet, and the ones it would be created with are never logged.
-          let before: ChapterImportPlan.Before =
-            stored.itemRecsCreated ? .stored(try Self.itemStates(db, chapter: stored, stored: true)) : .new(in: bible)
-          let input = ChapterImportPlan.Input(imported: chapter, book: book.bookCode, chapter: stored, before: before)
-          asked.append((reading.ask(input), input))
         }
         guard !asked.isEmpty else { break }
         let (ticket, input) = asked.removeFirst()
@@ -158,6 +146,26 @@ extension KeyItStore {
     return ImportReport(
       file: fileName, book: book.bookCode, chapters: imported.chapters.map(\.number), versesWithText: verses,
       nameInFile: imported.name.flatMap { $0 == book.bookName ? nil : $0 }, normalised: imported.normalised)
+  }
+
+  /// What importing `chapter` over the stored one needs planned, read in the import's transaction;
+  /// nil when the chapter already holds the file's items as they are (nothing is written or logged).
+  private static func planInput(
+    _ db: Database, _ chapter: ImportedChapter, book: Book, stored chapters: [Int: Chapter], bible: Bible
+  ) throws -> ChapterImportPlan.Input? {
+    // Read in the versification before the transaction: one changed since has other chapters.
+    guard let stored = chapters[chapter.number] else {
+      throw KeyItError.unknownChapter(book: book.bookCode, chapter: chapter.number, count: chapters.count)
+    }
+    if stored.itemRecsCreated, chapter.storedHeader == stored.usfmHeader,
+      try holds(db, chapterID: stored.chapterID!, chapter.items)
+    {
+      return nil
+    }
+    // A chapter never opened has no items yet, and the ones it would be created with are never logged.
+    let before: ChapterImportPlan.Before =
+      stored.itemRecsCreated ? .stored(try itemStates(db, chapter: stored, stored: true)) : .new(in: bible)
+    return ChapterImportPlan.Input(imported: chapter, book: book.bookCode, chapter: stored, before: before)
   }
 
   /// Reads USFM files in a versification without storing anything (the first half of
