@@ -177,23 +177,28 @@ extension KeyItStore {
     try files.map { file in try Self.parseUSFMFile(file, versification: versification) }
   }
 
-  /// Reads one USFM file in a versification (see `parseUSFM`), handing each chapter to
-  /// `chapterRead` as it is read (see `parseUSFMBook`).
-  static func parseUSFMFile(
-    _ file: (name: String, text: String), versification: Versification,
-    chapterRead: ((ImportedBook, ImportedChapter) throws -> Void)? = nil
-  ) throws -> ImportedBook {
+  /// Reads one USFM file in a versification (see `parseUSFM`).
+  static func parseUSFMFile(_ file: (name: String, text: String), versification: Versification) throws -> ImportedBook {
     do {
-      return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification), chapterRead: chapterRead)
-    } catch KeyItError.usfm(let name, let line, let column, let problem) {
-      // A file that reads in another versification is malformed only in this one's numbers.
-      let fits = Versification.allCases.filter { other in
-        other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
-      }
-      guard !fits.isEmpty else { throw KeyItError.usfm(file: name, line: line, column: column, problem: problem) }
-      throw KeyItError.notInVersification(
-        file: name, line: line, problem: problem, versification: versification, fits: fits)
+      return try parseUSFMBook(file.text, fileName: file.name, catalog: .of(versification))
+    } catch {
+      throw naming(error, otherVersificationsOf: file, versification: versification)
     }
+  }
+
+  /// `error`, a fault reading `file` in `versification`; when the file reads in other
+  /// versifications, the fault that names them (it is malformed only in this one's numbers). Reads
+  /// the file again in each of them.
+  static func naming(
+    _ error: any Error, otherVersificationsOf file: (name: String, text: String), versification: Versification
+  ) -> any Error {
+    guard case KeyItError.usfm(let name, let line, _, let problem) = error else { return error }
+    let fits = Versification.allCases.filter { other in
+      other != versification && (try? parseUSFMBook(file.text, fileName: file.name, catalog: .of(other))) != nil
+    }
+    guard !fits.isEmpty else { return error }
+    return KeyItError.notInVersification(
+      file: name, line: line, problem: problem, versification: versification, fits: fits)
   }
 
   /// Replaces a chapter's items with imported ones, their text ids `uids`: the old ones are deleted

@@ -116,7 +116,8 @@ final class USFMImportPipeline: @unchecked Sendable {  // every `var` is guarded
     }
   }
 
-  /// Why a file failed to read, once the reading has ended; nil when every file read. A writer
+  /// Why a file failed to read, once the reading has ended (naming the versifications it fits, see
+  /// `KeyItStore.naming(_:otherVersificationsOf:versification:)`); nil when every file read. A writer
   /// that failed first throws this instead of its own error, as every file used to be read before
   /// anything was written.
   func readingError() -> (any Error)? {
@@ -158,7 +159,8 @@ final class USFMImportPipeline: @unchecked Sendable {  // every `var` is guarded
   private func readAndPlan(_ sources: [(name: String, text: String)], versification: Versification) {
     for (index, source) in sources.enumerated() {
       do {
-        let book = try KeyItStore.parseUSFMFile(source, versification: versification) { soFar, chapter in
+        let book = try parseUSFMBook(source.text, fileName: source.name, catalog: .of(versification)) {
+          soFar, chapter in
           try self.withLock {
             guard !self.stopped else { throw Stopped() }
             if self.files[index].head == nil { self.files[index].head = soFar }
@@ -171,11 +173,17 @@ final class USFMImportPipeline: @unchecked Sendable {  // every `var` is guarded
           files[index].book = book
           condition.broadcast()
         }
+      } catch is Stopped {
+        break
       } catch {
+        // The writer rolls back at once; which other versifications the file reads in (the file
+        // read again in each) is worked out once it has let go of the database.
         withLock {
-          if !(error is Stopped) { failure = (index, error) }
+          failure = (index, error)
           condition.broadcast()
         }
+        let named = KeyItStore.naming(error, otherVersificationsOf: source, versification: versification)
+        withLock { failure = (index, named) }
         break
       }
     }
