@@ -426,6 +426,89 @@ def test_a_search_draws_a_screenful_in_its_frame_then_the_rest_and_more_keeps_th
     assert browser.execute_script("return scrollY") >= place, "the reader stays where they were"
 
 
+# Holds the server's answers to searches until `releaseSearches()`, counting them, so a test sees
+# what the page draws before they come.
+HOLD_SEARCHES = """
+    window.searchesAsked = 0;
+    let release;
+    const released = new Promise((resolve) => { release = resolve; });
+    window.releaseSearches = release;
+    const fetchNow = window.fetch;
+    window.fetch = async (path, options) => {
+      if (String(path).startsWith("/api/phrasebook/pairs?") && String(path).includes("&q=")) {
+        searchesAsked += 1;
+        await released;
+      }
+      return fetchNow(path, options);
+    };
+"""
+
+
+def ahead_of(browser, query):
+    """Waits until the page has drawn everything and read the search ahead of `query`."""
+    wait_for(browser, lambda d: d.execute_script(
+        "const list = document.getElementById('pairs');"
+        "return !list.hasAttribute('aria-busy') && list.dataset.ahead === arguments[0]", query))
+
+
+def test_a_key_typed_after_a_pause_shows_its_results_before_the_server_answers(browser, server):
+    post_json(server, "/api/phrasebook/books", {"name": "Anifeiliaid", "languages": "cy:Welsh,en:English"})
+    words = [("cath", "cat"), ("ci", "dog"), ("cwm", "valley"), ("dŵr", "water")]
+    import_pairs(server, [{"wordone": one, "wordtwo": two} for one, two in words]
+                 + [{"wordone": f"ceffyl{n:02d}", "wordtwo": f"horse {n}"} for n in range(40)], book="Anifeiliaid")
+    browser.set_window_size(360, 740)
+    browser.get(server.base + "/phrasebook?book=Anifeiliaid")
+    ahead_of(browser, "")
+    browser.execute_script(HOLD_SEARCHES)
+    search = browser.find_element(By.ID, "search")
+    search.send_keys("C")  # either case: the search ignores it
+    drawn = browser.execute_script("""
+        const list = document.getElementById("pairs");
+        return {query: list.dataset.query, busy: list.getAttribute("aria-busy"), asked: searchesAsked,
+                count: document.getElementById("count").textContent,
+                words: [...list.querySelectorAll("a.word")].map((word) => word.textContent)};
+    """)
+    assert drawn["query"] == "C" and drawn["busy"] == "true" and drawn["asked"] == 1, drawn
+    assert drawn["count"] == "43 pairs", drawn
+    assert drawn["words"][:3] == ["cath", "ceffyl00", "ceffyl01"] and 10 <= len(drawn["words"]) < 43, drawn
+    browser.execute_script("releaseSearches()")
+    ahead_of(browser, "C")
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")) == 43
+
+    # Another device adds a pair the search ahead has not seen: its rows are shown at once, then
+    # the server's answer puts the new pair in.
+    post_json(server, "/api/phrasebook/pairs?book=Anifeiliaid", {"wordOne": "cwch", "wordTwo": "boat"})
+    browser.execute_script(HOLD_SEARCHES)
+    search.send_keys("w")
+    foreseen = browser.execute_script(
+        "return [...document.querySelectorAll('#pairs a.word')].map((word) => word.textContent)")
+    assert foreseen == ["cwm"], foreseen
+    browser.execute_script("releaseSearches()")
+    ahead_of(browser, "Cw")
+    assert [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")] == ["cwch", "cwm"]
+    assert browser.find_element(By.ID, "count").text == "2 pairs"
+
+    # A key no word goes on with, and a pasted search, are asked of the server.
+    browser.execute_script(HOLD_SEARCHES)
+    search.send_keys("z")
+    assert browser.execute_script("return document.getElementById('pairs').dataset.query") == "Cw"
+    browser.execute_script("releaseSearches()")
+    wait_for(browser, lambda d: d.find_element(By.ID, "count").text == "0 pairs")
+
+    # A pair saved here is found by the next key at once: the search ahead is read again ("ci" is
+    # "dog").
+    search.send_keys(Keys.BACKSPACE * 3)
+    ahead_of(browser, "")
+    add_pair(browser, "dafad", "sheep")
+    ahead_of(browser, "")
+    browser.execute_script(HOLD_SEARCHES)
+    search.send_keys("d")
+    shown = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#pairs a.word")]
+    assert shown == ["ci", "dafad", "dŵr"], (shown, browser.execute_script("return [document.getElementById('pairs').dataset.query, searchesAsked]"))
+    browser.execute_script("releaseSearches()")
+    ahead_of(browser, "d")
+
+
 PAYLOAD = '<img src=x onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>'
 
 

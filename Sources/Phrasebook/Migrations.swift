@@ -134,6 +134,10 @@ enum PhrasebookMigrations {
           \(searchTriggers())
           """)
     }
+    migrator.registerMigration("v10: the search index's words, for searching ahead") { db in
+      // A view of the index's own terms, in order: nothing is stored for it.
+      try db.execute(sql: "CREATE VIRTUAL TABLE PairSearchTerms USING fts5vocab(PairSearch, 'row')")
+    }
     return migrator
   }
 

@@ -40,39 +40,47 @@ extension PhrasebookStore {
   func searchPage(
     _ typed: String, in phrasebook: String?, offset: Int, limit: Int?, stems: @escaping Stems, countCap: Int
   ) async throws -> SearchPage {
-    let needle = typed.trimmed.nfc.lowercased()
     let read: @Sendable (Database) throws -> SearchPage = { db in
-      let book = try Self.phrasebook(db, phrasebook)
-      let languages = [book.languageOneCode, book.languageTwoCode]
-      let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
-      guard let query = SearchQuery(typed, alternatives: alternatives) else { return SearchPage(total: 0, pairs: []) }
-      let search = MatchQueries(
-        range: PairOrderKeys.range(of: book.id!), fts: query.fts, typedFTS: query.typedFTS,
-        heldPattern: MatchQueries.pattern(holding: needle))
-      let keys: [Int64]
-      var total: Int
-      var capped = false
-      if let limit {
-        total = try search.count(db, upTo: countCap + 1)
-        if total > countCap { (total, capped) = (countCap, true) }
-        keys = try search.firstInOrder(db, count: offset + limit).dropFirst(offset).map { $0 }
-      } else {
-        let all = try search.allInOrder(db)
-        (keys, total) = (Array(all.dropFirst(offset)), all.count)
-      }
-      var pairs: [Int64: WordPair] = [:]
-      let rows = try Row.fetchCursor(
-        db.cachedStatement(
-          sql:
-            "SELECT orderKey, \(WordPair.selection) FROM WordPairs WHERE orderKey IN (SELECT value FROM json_each(?))"),
-        arguments: ["[" + keys.map(String.init).joined(separator: ",") + "]"])
-      while let row = try rows.next() { pairs[row[0]] = WordPair(selected: row, at: 1) }
-      return SearchPage(total: total, capped: capped, pairs: try Self.withTags(db, keys.compactMap { pairs[$0] }))
+      try Self.searchPage(
+        db, typed, in: Self.phrasebook(db, phrasebook), offset: offset, limit: limit, stems: stems, countCap: countCap)
     }
     // A page within the counted matches, which search as you type asks for at every key, is read
     // on the calling thread; every match at once, or a page past them, can take a tenth of a second.
     let quick = limit.map { offset + $0 <= countCap } ?? false
     return try await writer.read(onThisThreadIf: quick, read)
+  }
+
+  /// `searchPage` in `book`, read in `db`.
+  static func searchPage(
+    _ db: Database, _ typed: String, in book: Phrasebook, offset: Int, limit: Int?, stems: @escaping Stems,
+    countCap: Int
+  ) throws -> SearchPage {
+    let needle = typed.trimmed.nfc.lowercased()
+    let languages = [book.languageOneCode, book.languageTwoCode]
+    let alternatives = searchAlternatives(languages: languages) { word in languages.flatMap { stems(word, $0) } }
+    guard let query = SearchQuery(typed, alternatives: alternatives) else { return SearchPage(total: 0, pairs: []) }
+    let search = MatchQueries(
+      range: PairOrderKeys.range(of: book.id!), fts: query.fts, typedFTS: query.typedFTS,
+      heldPattern: MatchQueries.pattern(holding: needle))
+    let keys: [Int64]
+    var total: Int
+    var capped = false
+    if let limit {
+      total = try search.count(db, upTo: countCap + 1)
+      if total > countCap { (total, capped) = (countCap, true) }
+      keys = try search.firstInOrder(db, count: offset + limit).dropFirst(offset).map { $0 }
+    } else {
+      let all = try search.allInOrder(db)
+      (keys, total) = (Array(all.dropFirst(offset)), all.count)
+    }
+    var pairs: [Int64: WordPair] = [:]
+    let rows = try Row.fetchCursor(
+      db.cachedStatement(
+        sql:
+          "SELECT orderKey, \(WordPair.selection) FROM WordPairs WHERE orderKey IN (SELECT value FROM json_each(?))"),
+      arguments: ["[" + keys.map(String.init).joined(separator: ",") + "]"])
+    while let row = try rows.next() { pairs[row[0]] = WordPair(selected: row, at: 1) }
+    return SearchPage(total: total, capped: capped, pairs: try withTags(db, keys.compactMap { pairs[$0] }))
   }
 }
 

@@ -101,6 +101,51 @@ import Testing
     }
   }
 
+  /// Search ahead answers each next key with what that key's own search answers, words with
+  /// markup kept as text; a limit past the screen's rows is refused.
+  @Test func searchAheadAnswersTheNextKeysAsTheirOwnSearches() async throws {
+    struct Ahead: Decodable {
+      struct Next: Decodable {
+        let key: String
+        let page: Page
+      }
+      let query: String
+      let next: [Next]
+    }
+    let (app, _) = try await makePhrasebookApp()
+    try await app.test(.router) { client in
+      for (one, two) in [("water", "dŵr"), ("now", "nawr"), ("<img src=x onerror=alert(1)>", "drwg")] {
+        try await client.execute(
+          uri: "/api/phrasebook/pairs", method: .post, headers: sameOrigin,
+          body: json(["wordOne": one, "wordTwo": two])
+        ) { #expect($0.status == .created) }
+      }
+      let ahead = try await client.execute(uri: "/api/phrasebook/search-ahead?q=d&limit=2", method: .get) {
+        try $0.decoded(Ahead.self)
+      }
+      #expect(ahead.query == "d" && ahead.next.map(\.key) == ["r", "w", "ŵ", "ẁ", "ẅ"])
+      for next in ahead.next {
+        let own = try await client.execute(
+          uri: "/api/phrasebook/pairs?q=d\(next.key)&limit=2", method: .get
+        ) { try $0.decoded(Page.self) }
+        #expect(next.page.total == own.total && next.page.pairs.map(\.pair.id) == own.pairs.map(\.pair.id))
+      }
+      #expect(ahead.next[0].page.pairs.map(\.pair.wordOne) == ["<img src=x onerror=alert(1)>"])
+      try await client.execute(uri: "/api/phrasebook/search-ahead?q=", method: .get) { response in
+        #expect(response.status == .ok)
+        let keys = try response.decoded(Ahead.self).next.map(\.key)
+        // The words' first letters, then Welsh's accented forms of them.
+        #expect(keys.prefix(9) == ["1", "a", "d", "i", "n", "o", "s", "w", "x"], "\(keys)")
+        #expect(keys.count == 24 && keys.dropFirst(9).allSatisfy { !$0.allSatisfy(\.isASCII) }, "\(keys)")
+      }
+      for limit in ["0", "31", "-1", "lots"] {
+        try await client.execute(uri: "/api/phrasebook/search-ahead?q=d&limit=\(limit)", method: .get) { response in
+          #expect(response.status == .badRequest && response.text.contains("limit"), "\(limit)")
+        }
+      }
+    }
+  }
+
   @Test func badInputGetsAClearErrorAndChangesNothing() async throws {
     let (app, store) = try await makePhrasebookApp()
     try await app.test(.router) { client in

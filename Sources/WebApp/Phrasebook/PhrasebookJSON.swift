@@ -97,6 +97,40 @@ extension PairPageJSON: JSONBytesWritable {
   }
 }
 
+/// A search ahead: for each key that may be typed after `query`, the first page that key's search
+/// gives (`PhrasebookStore.searchAhead`).
+struct SearchAheadJSON: Encodable {
+  /// One key and the page of `query` followed by it.
+  struct Next: Encodable {
+    let key: String
+    let page: PairPageJSON
+  }
+
+  let query: String
+  let next: [Next]
+
+  init(query: String, next: [(key: String, page: SearchPage)]) {
+    self.query = query
+    self.next = next.map { Next(key: $0.key, page: PairPageJSON($0.page)) }
+  }
+}
+
+extension SearchAheadJSON: JSONBytesWritable {
+  func write(to out: inout JSONBytes) {
+    var fields = JSONBytes.Fields()
+    fields.key("next", &out) { out in
+      out.array(next) { out, next in
+        var fields = JSONBytes.Fields()
+        fields.key("key", &out) { $0.string(next.key) }
+        fields.key("page", &out) { next.page.write(to: &$0) }
+        fields.close(&out)
+      }
+    }
+    fields.key("query", &out) { $0.string(query) }
+    fields.close(&out)
+  }
+}
+
 extension PairJSON: JSONBytesWritable {
   func write(to out: inout JSONBytes) {
     var fields = JSONBytes.Fields()

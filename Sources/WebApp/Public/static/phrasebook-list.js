@@ -17,6 +17,11 @@ let start = 0;
 let shown = [];
 let query = "";
 let generation = 0;
+/** The first results of each key that may be typed next, read while the user reads these:
+ * `{ query, next: Map(key → page) }` (`/api/phrasebook/search-ahead`), or null. */
+let ahead = null;
+/** The most results per key a search ahead gives (the server's limit). */
+const aheadLimit = 30;
 
 /** Loads the first page (or the next one) for the current query; stale answers are dropped. */
 async function load(append = false) {
@@ -34,9 +39,11 @@ async function load(append = false) {
  * a search counted `total` matches and stopped there: more match, and the next page is offered
  * while the last one came full. The rows that fill the screen are drawn in the frame after the
  * key; the others, below the fold, are added once that frame is painted and the page is idle
- * (all at once when the list grows by a page: the reader is at its end).
+ * (all at once when the list grows by a page: the reader is at its end). Then the next keys'
+ * results are asked for. `foreseen` when the rows came from a search ahead: the server's own
+ * answer is on its way, and the list stays busy until it is drawn.
  */
-function render(total, capped = false, lastPageFull = false, whole = false) {
+function render(total, capped = false, lastPageFull = false, whole = false, foreseen = false) {
   const rows = [];
   for (const entry of shown) {
     const last = rows[rows.length - 1];
@@ -50,15 +57,40 @@ function render(total, capped = false, lastPageFull = false, whole = false) {
   list.dataset.query = query;  // what is on screen, for tests and the benchmark
   if (!performance.getEntriesByName("phrasebook-rendered").length) performance.mark("phrasebook-rendered");
   const mine = generation;
+  if (foreseen) {
+    more.hidden = true;
+    list.setAttribute("aria-busy", "true");  // until the server's answer is drawn
+    return;
+  }
   list.removeAttribute("aria-busy");
-  if (rows.length > first) {
-    list.setAttribute("aria-busy", "true");  // until every row is in
-    afterNextPaint(() => {
-      if (mine !== generation) return;
+  if (rows.length > first) list.setAttribute("aria-busy", "true");  // until every row is in
+  afterNextPaint(() => {
+    if (mine !== generation) return;
+    if (rows.length > first) {
       list.append(...rows.slice(first).map(rowNode));
       list.removeAttribute("aria-busy");
-    });
-  }
+    }
+    if (ahead?.query !== query) lookAhead(mine).catch(() => {});  // a miss only costs the next key a round trip
+  });
+}
+
+/** Asks for the results of each key that may follow the query on screen. */
+async function lookAhead(mine) {
+  const limit = Math.min(screenful(), aheadLimit);
+  const answer = await api("GET", `/api/phrasebook/search-ahead?${bookQuery}&q=${encodeURIComponent(query)}&limit=${limit}`);
+  if (mine !== generation) return;
+  ahead = { query: answer.query, next: new Map(answer.next.map((entry) => [entry.key, entry.page])) };
+  list.dataset.ahead = answer.query;  // for tests and the benchmark
+}
+
+/** The search ahead's page for the field's text `typed`: when it is the text looked ahead from
+ * and one more character (in either case: the search ignores case), or null. */
+function foreseen(typed) {
+  if (!ahead) return null;
+  const characters = [...typed];
+  const key = characters.pop();
+  if (key === undefined || characters.join("") !== ahead.query) return null;
+  return ahead.next.get(key.toLowerCase()) ?? null;
 }
 
 /** Runs `work` once the next frame is painted and the page is idle, so that rows below the fold
@@ -136,6 +168,12 @@ async function loadTags() {
 
 search.addEventListener("input", () => {
   query = search.value;
+  const page = foreseen(query);
+  if (page) {
+    generation++;
+    shown = page.pairs;
+    render(page.total, page.capped, false, false, true);
+  }
   load().catch(showLoadError);
 });
 more.addEventListener("click", () => load(true).catch(showLoadError));
@@ -162,6 +200,7 @@ form.addEventListener("submit", async (event) => {
       { pair: `${saved.pair.pair.wordOne} – ${saved.pair.pair.wordTwo}` });
     for (const name of [...textFields, "tags"]) form.elements[name].value = "";
     form.elements.wordOne.focus();
+    forgetAhead();
     await Promise.all([load(), loadTags()]);
   } catch (problem) {
     const input = problem.field && (form.elements[problem.field]?.length ? form.querySelector("fieldset.areas") : form.elements[problem.field]);
@@ -173,6 +212,12 @@ form.addEventListener("submit", async (event) => {
     }
   }
 });
+
+/** Drops the search ahead's results once the pairs have changed. */
+function forgetAhead() {
+  ahead = null;
+  delete list.dataset.ahead;
+}
 
 function showLoadError(problem) {
   count.textContent = t("phrasebook.js.loadFailed", { problem: problem.message });
