@@ -50,7 +50,7 @@ function render(total, capped = false, lastPageFull = false, whole = false, fore
     if (last && last.word === entry.pair.wordOne) last.entries.push(entry);
     else rows.push({ word: entry.pair.wordOne, entries: [entry] });
   }
-  const first = whole ? rows.length : screenful();
+  const first = whole || foreseen ? rows.length : screenful();  // a search ahead's rows are a screenful
   list.replaceChildren(...rows.slice(0, first).map(rowNode));
   count.textContent = capped ? moreThan(total) : t("phrasebook.js.pairs", { count: total });
   more.hidden = capped ? !lastPageFull : (query ? 0 : start) + shown.length >= total;
@@ -169,12 +169,18 @@ async function loadTags() {
 search.addEventListener("input", () => {
   query = search.value;
   const page = foreseen(query);
-  if (page) {
-    generation++;
-    shown = page.pairs;
-    render(page.total, page.capped, false, false, true);
+  if (!page) {
+    load().catch(showLoadError);
+    return;
   }
-  load().catch(showLoadError);
+  const mine = ++generation;
+  shown = page.pairs;
+  render(page.total, page.capped, false, false, true);
+  // The server's own answer once the rows are painted, so that drawing it takes nothing from
+  // that frame.
+  requestAnimationFrame(() => setTimeout(() => {
+    if (mine === generation) load().catch(showLoadError);
+  }, 0));
 });
 more.addEventListener("click", () => load(true).catch(showLoadError));
 
