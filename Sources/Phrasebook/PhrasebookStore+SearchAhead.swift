@@ -8,17 +8,21 @@ import GRDB
 extension PhrasebookStore {
   /// How many next keys one look-ahead answers at most.
   public static let searchAheadKeys = 48
+  /// The longest text (in characters) searched ahead of: a longer one is not being typed into a
+  /// search field, and would cost a search per key.
+  public static let searchAheadLongest = 100
 
   /// For each character the search index's words continue the last typed word with (or begin
   /// with, when `typed` is empty or ends between words), in the index's order, then each accented
   /// letter of the phrasebook's languages that is one of those characters with its accent, the
   /// page `searchPage(typed + character, limit: limit)` gives: at most `searchAheadKeys` of them,
   /// all read from one snapshot. A key found by no word is left out: its search (a radical, a
-  /// stem) goes to the server.
+  /// stem) goes to the server. Nothing is searched ahead of a text longer than `searchAheadLongest`.
   public func searchAhead(
     _ typed: String, in phrasebook: String? = nil, limit: Int, stems: @escaping Stems = noStems
   ) async throws -> [(key: String, page: SearchPage)] {
-    try await writer.read { db in
+    guard typed.count <= Self.searchAheadLongest else { return [] }
+    return try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)
       let keys = try Self.nextKeys(db, after: typed)
       let accented = Self.accentedKeys(of: keys, languages: [book.languageOneCode, book.languageTwoCode])

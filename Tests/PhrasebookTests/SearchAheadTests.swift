@@ -84,6 +84,9 @@ import Testing
     #expect(try await store.searchAhead("d", limit: 5).map(\.key) == ["o", "w", "ô", "ŵ", "ó", "ẁ", "ö", "ẅ", "ò"])
     #expect(try await store.searchAhead("cath", limit: 5).isEmpty)
     #expect(try await store.searchAhead("xyz", limit: 5).isEmpty)
+    let long = String(repeating: "ci ", count: 33)
+    #expect(try await store.searchAhead(long, limit: 5).map(\.key).starts(with: ["c", "d"]))
+    #expect(try await store.searchAhead(long + "ca", limit: 5).isEmpty, "longer than any search typed")
 
     let greek = (0x3B1...0x3C9).map { String(UnicodeScalar($0)!) }
     let cyrillic = (0x430...0x44F).map { String(UnicodeScalar($0)!) }
