@@ -51,7 +51,7 @@ function render(total, capped = false, lastPageFull = false, whole = false, fore
     else rows.push({ word: entry.pair.wordOne, entries: [entry] });
   }
   const first = whole || foreseen ? rows.length : screenful();  // a search ahead's rows are a screenful
-  list.replaceChildren(...rows.slice(0, first).map(rowNode));
+  list.replaceChildren(...rows.slice(0, first).map((row) => rowNode(row, true)));
   count.textContent = capped ? moreThan(total) : t("phrasebook.js.pairs", { count: total });
   more.hidden = capped ? !lastPageFull : (query ? 0 : start) + shown.length >= total;
   list.dataset.query = query;  // what is on screen, for tests and the benchmark
@@ -67,7 +67,7 @@ function render(total, capped = false, lastPageFull = false, whole = false, fore
   afterNextPaint(() => {
     if (mine !== generation) return;
     if (rows.length > first) {
-      list.append(...rows.slice(first).map(rowNode));
+      list.append(...rows.slice(first).map((row) => rowNode(row)));
       list.removeAttribute("aria-busy");
     }
     if (ahead?.query !== query) lookAhead(mine).catch(() => {});  // a miss only costs the next key a round trip
@@ -110,8 +110,10 @@ function screenful() {
   return Math.max(10, Math.ceil((window.innerHeight - top) / rowMinHeight) + 1);
 }
 
-function rowNode(row) {
-  return el("li", { class: "pair-row" },
+/** A row of the list; `onScreen` for the rows drawn in the frame after a key, laid out at once
+ * (the others are laid out when scrolled to). */
+function rowNode(row, onScreen = false) {
+  return el("li", { class: onScreen ? "pair-row on-screen" : "pair-row" },
     el("a", { class: "word", dir: "auto", lang: book.languageOneCode, href: `/phrasebook/word?${bookQuery}&w=${encodeURIComponent(row.word)}` }, row.word),
     speaker(row.entries[0].pair.id, "one", row.word),
     el("ul", { class: "translations" }, ...row.entries.map(translation)));
