@@ -79,10 +79,20 @@ SETTLED = """
 """
 
 
-def keystroke(driver, rng, script, *arguments):
-    """Runs the timing `script` on a page at rest, at a random moment of a frame; returns its figure."""
+def keystroke(driver, rng, typed, script, *arguments):
+    """Types `typed` into the search field (`TYPED`), then runs the timing `script` on the page at
+    rest, at a random moment of a frame. Every figure, floors and searches alike, is taken so: after
+    a search drawn afresh, as a typist's next key finds the page. Returns the time `TYPED` took and
+    the script's figure."""
+    typing = driver.execute_async_script(TYPED, typed)
     driver.execute_async_script(SETTLED, rng.uniform(0, 1000 / 60))
-    return driver.execute_async_script(script, *arguments)
+    return typing, driver.execute_async_script(script, *arguments)
+
+
+def key(driver, rng, targets, script, *arguments):
+    """`keystroke`'s figure after a search for the start (0 to 3 letters) of a random word of
+    `targets`: a floor measured where a key is."""
+    return keystroke(driver, rng, rng.choice(targets)[:rng.randint(0, 3)], script, *arguments)[1]
 
 
 def words(rng):
@@ -109,9 +119,10 @@ def main():
                 lambda d: d.execute_script("return performance.getEntriesByName('phrasebook-rendered').length > 0"))
             renders.append(driver.execute_script("return performance.getEntriesByName('phrasebook-rendered')[0].startTime"))
         driver.execute_script("performance.setResourceTimingBufferSize(100000)")  # every search ahead's size
+        targets = [two for _, two in list(pairs)[:PAIRS]]
         # The floor: an input event no page code answers, to the next frame painted. A keystroke
         # lands at any moment of a 60 Hz frame, so even this waits up to one frame.
-        floor = [keystroke(driver, rng, """
+        floor = [key(driver, rng, targets, """
             const done = arguments[0];
             const probe = document.createElement("input");
             document.body.append(probe);
@@ -122,7 +133,7 @@ def main():
         # The same with a bare round trip: an input event whose handler fetches the server's
         # hello-world route and writes its answer into the page, to the next frame painted. What a
         # search adds to a keystroke beyond this is ours; this much comes with any server answer.
-        bare = [keystroke(driver, rng, """
+        bare = [key(driver, rng, targets, """
             const done = arguments[0];
             const probe = document.createElement("input");
             const answer = document.createElement("p");
@@ -153,11 +164,14 @@ def main():
             }).observe(list, { attributes: true, attributeFilter: ["data-query"] });
             search.value = "d"; search.dispatchEvent(new Event("input"));
         """)
-        rows_drawn = driver.execute_script("return document.getElementById('pairs').children.length")
+        rows_drawn = driver.execute_script("""
+            const rows = [...document.getElementById("pairs").children];
+            window.pageRows = rows.map((row) => row.cloneNode(true));
+            return rows.length;
+        """)
         drawing = """
             const [count, done] = arguments;
             const list = document.getElementById("pairs");
-            window.pageRows = window.pageRows || [...list.children].map((row) => row.cloneNode(true));
             const rows = window.pageRows.slice(0, count).map((row) => row.cloneNode(true));
             const probe = document.createElement("input");
             document.body.append(probe);
@@ -168,9 +182,8 @@ def main():
             const start = performance.now();
             probe.value = "x"; probe.dispatchEvent(new Event("input"));
         """
-        drawn = [keystroke(driver, rng, drawing, rows_drawn) for _ in range(SEARCHES // 4)]
-        drawn_first = [keystroke(driver, rng, drawing, screenful) for _ in range(SEARCHES // 4)]
-        targets = [two for _, two in list(pairs)[:PAIRS]]
+        drawn = [key(driver, rng, targets, drawing, rows_drawn) for _ in range(SEARCHES // 4)]
+        drawn_first = [key(driver, rng, targets, drawing, screenful) for _ in range(SEARCHES // 4)]
         # The floor of any search answered by the server: the bare round trip above, then the
         # screenful put into the list, to the next frame painted. Each time it draws the rows of
         # another search (text the page has not just laid out), as an answer would.
@@ -181,7 +194,7 @@ def main():
             pool.append(driver.execute_script("return [...document.getElementById('pairs').children].map(row => row.outerHTML)"))
         answered = []
         for index in range(SEARCHES // 4):
-            answered.append(keystroke(driver, rng, """
+            answered.append(key(driver, rng, targets, """
                 const [rows, done] = arguments;
                 const list = document.getElementById("pairs");
                 const template = document.createElement("template");
@@ -201,14 +214,14 @@ def main():
         for round_ in range(SEARCHES):
             length = round_ % 4 + 1
             prefix = rng.choice(targets)[:length]
-            ahead_read.append(driver.execute_async_script(TYPED, prefix[:-1]))
-            latencies[length].append(keystroke(driver, rng, SEARCH, prefix))
+            typing, latency = keystroke(driver, rng, prefix[:-1], SEARCH, prefix)
+            ahead_read.append(typing)
+            latencies[length].append(latency)
         # What no search ahead can answer: 2 to 4 letters put in an empty field at once (a paste,
         # or keys typed faster than the search ahead is read).
         pasted = []
         for round_ in range(SEARCHES // 4):
-            driver.execute_async_script(TYPED, "")
-            pasted.append(keystroke(driver, rng, SEARCH, rng.choice(targets)[:round_ % 3 + 2]))
+            pasted.append(keystroke(driver, rng, "", SEARCH, rng.choice(targets)[:round_ % 3 + 2])[1])
         ahead_sizes = driver.execute_script(
             "return performance.getEntriesByType('resource').filter((entry) => entry.name.includes('search-ahead'))"
             ".map((entry) => entry.encodedBodySize)")
