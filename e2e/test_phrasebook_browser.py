@@ -514,6 +514,25 @@ def test_a_key_typed_after_a_pause_shows_its_results_before_the_server_answers(b
     browser.execute_script("releaseSearches()")
     ahead_of(browser, "d")
 
+    # A search ahead still on its way when a key comes is cancelled: on a slow link it would hold
+    # up that key's own answer.
+    browser.execute_script("""
+        window.aheadSignals = [];
+        const fetchBefore = window.fetch;
+        window.fetch = (path, options) => {
+          if (!String(path).startsWith("/api/phrasebook/search-ahead?")) return fetchBefore(path, options);
+          aheadSignals.push(options.signal);
+          return new Promise((resolve, reject) => options.signal.addEventListener(
+            "abort", () => reject(new DOMException("cancelled", "AbortError"))));
+        };
+    """)
+    search.send_keys("a")
+    wait_for(browser, lambda d: d.execute_script("return aheadSignals.length") == 1)
+    assert not browser.execute_script("return aheadSignals[0].aborted")
+    search.send_keys("f")
+    assert browser.execute_script("return aheadSignals[0].aborted")
+    wait_for(browser, lambda d: d.find_element(By.ID, "count").text == "1 pair")
+
 
 PAYLOAD = '<img src=x onerror="document.title=\'pwned\'"><script>document.title="pwned"</script>'
 

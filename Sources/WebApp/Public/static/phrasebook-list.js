@@ -22,6 +22,9 @@ let generation = 0;
 let ahead = null;
 /** The most results per key a search ahead gives (the server's limit). */
 const aheadLimit = 30;
+/** Cancels the search ahead on its way, when a key comes first: on a slow link it would hold up
+ * that key's own answer. */
+let aheadCancel = null;
 
 /** Loads the first page (or the next one) for the current query; stale answers are dropped. */
 async function load(append = false) {
@@ -77,7 +80,12 @@ function render(total, capped = false, lastPageFull = false, whole = false, fore
 /** Asks for the results of each key that may follow the query on screen. */
 async function lookAhead(mine) {
   const limit = Math.min(screenful(), aheadLimit);
-  const answer = await api("GET", `/api/phrasebook/search-ahead?${bookQuery}&q=${encodeURIComponent(query)}&limit=${limit}`);
+  const cancel = new AbortController();
+  aheadCancel?.abort();
+  aheadCancel = cancel;
+  const answer = await api("GET", `/api/phrasebook/search-ahead?${bookQuery}&q=${encodeURIComponent(query)}&limit=${limit}`,
+    undefined, { signal: cancel.signal });
+  if (aheadCancel === cancel) aheadCancel = null;
   if (mine !== generation) return;
   ahead = { query: answer.query, next: new Map(answer.next.map((entry) => [entry.key, entry.page])) };
   list.dataset.ahead = answer.query;  // for tests and the benchmark
@@ -169,6 +177,7 @@ async function loadTags() {
 }
 
 search.addEventListener("input", () => {
+  aheadCancel?.abort();
   query = search.value;
   const page = foreseen(query);
   if (!page) {
