@@ -423,6 +423,8 @@ def test_a_search_draws_a_screenful_in_its_frame_then_the_rest_and_more_keeps_th
     wait_for(browser, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#pairs a.word")) == 100)
     assert browser.execute_script(LIST_COMPLETE)
     assert min(browser.execute_script("return rowCounts")) >= 50, "the next page comes whole: no row shown leaves"
+    assert browser.execute_script("return document.querySelectorAll('#pairs li.on-screen').length") == 0, \
+        "a list grown by a page leaves its rows below the screen to be laid out when scrolled to"
     assert browser.execute_script("return scrollY") >= place, "the reader stays where they were"
 
 

@@ -54,7 +54,8 @@ function render(total, capped = false, lastPageFull = false, whole = false, fore
     else rows.push({ word: entry.pair.wordOne, entries: [entry] });
   }
   const first = whole || foreseen ? rows.length : screenful();  // a search ahead's rows are a screenful
-  list.replaceChildren(...rows.slice(0, first).map((row) => rowNode(row, true)));
+  // A whole list (grown by a page: its reader is at its end) keeps its rows below the screen unlaid.
+  list.replaceChildren(...rows.slice(0, first).map((row) => rowNode(row, !whole)));
   count.textContent = capped ? moreThan(total) : t("phrasebook.js.pairs", { count: total });
   more.hidden = capped ? !lastPageFull : (query ? 0 : start) + shown.length >= total;
   list.dataset.query = query;  // what is on screen, for tests and the benchmark
