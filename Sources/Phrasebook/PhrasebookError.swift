@@ -48,6 +48,8 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
   case badHostName(String)
   /// A daily limit of new cards outside 0…`PhrasebookStore.maxNewCardsPerDay`.
   case badNewCardLimit(Int)
+  /// Results per key of a search ahead outside 1…`PhrasebookStore.searchAheadLimit`.
+  case badSearchAheadLimit(Int)
   /// Text to speak that is empty or longer than the limit.
   case badSpeechText(Int)
   /// espeak-ng could not make the audio.
@@ -91,6 +93,8 @@ public enum PhrasebookError: Error, Equatable, Sendable, CustomStringConvertible
     case .badGameState(let reason): "the game sent back is not one this server could have made: \(reason)"
     case .badNewCardLimit(let limit):
       "the daily limit of new cards must be 0 to \(PhrasebookStore.maxNewCardsPerDay) (got \(limit))"
+    case .badSearchAheadLimit(let limit):
+      "a search ahead gives 1 to \(PhrasebookStore.searchAheadLimit) results per key (got \(limit))"
     case .badSpeechText(let limit): "the text to speak must have 1 to \(limit) characters"
     case .speechFailed(let reason): "espeak-ng could not speak it: \(reason)"
     case .badRecording(let reason): "the recording cannot be stored: \(reason)"

@@ -8,6 +8,8 @@ import GRDB
 extension PhrasebookStore {
   /// How many next keys one look-ahead answers at most.
   public static let searchAheadKeys = 48
+  /// The most results a search ahead gives per key: a tall screen's first rows.
+  public static let searchAheadLimit = 30
   /// The longest text (in characters) searched ahead of: a longer one is not being typed into a
   /// search field, and would cost a search per key.
   public static let searchAheadLongest = 100
@@ -18,9 +20,12 @@ extension PhrasebookStore {
   /// page `searchPage(typed + character, limit: limit)` gives: at most `searchAheadKeys` of them,
   /// all read from one snapshot. A key found by no word is left out: its search (a radical, a
   /// stem) goes to the server. Nothing is searched ahead of a text longer than `searchAheadLongest`.
+  /// `limit` is 1…`searchAheadLimit`, or `PhrasebookError.badSearchAheadLimit`: a request costs at
+  /// most `searchAheadKeys` searches of that many results.
   public func searchAhead(
     _ typed: String, in phrasebook: String? = nil, limit: Int, stems: @escaping Stems = noStems
   ) async throws -> [(key: String, page: SearchPage)] {
+    guard (1...Self.searchAheadLimit).contains(limit) else { throw PhrasebookError.badSearchAheadLimit(limit) }
     guard typed.count <= Self.searchAheadLongest else { return [] }
     return try await writer.read { db in
       let book = try Self.phrasebook(db, phrasebook)

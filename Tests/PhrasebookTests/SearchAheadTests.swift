@@ -87,6 +87,13 @@ import Testing
     let long = String(repeating: "ci ", count: 33)
     #expect(try await store.searchAhead(long, limit: 5).map(\.key).starts(with: ["c", "d"]))
     #expect(try await store.searchAhead(long + "ca", limit: 5).isEmpty, "longer than any search typed")
+    // A request costs at most 48 searches of at most 30 results.
+    for limit in [0, -1, PhrasebookStore.searchAheadLimit + 1] {
+      await #expect(throws: PhrasebookError.badSearchAheadLimit(limit)) {
+        try await store.searchAhead("c", limit: limit)
+      }
+    }
+    #expect(try await store.searchAhead("c", limit: PhrasebookStore.searchAheadLimit).count == afterC.count)
 
     let greek = (0x3B1...0x3C9).map { String(UnicodeScalar($0)!) }
     let cyrillic = (0x430...0x44F).map { String(UnicodeScalar($0)!) }

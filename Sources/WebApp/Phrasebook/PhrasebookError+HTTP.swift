@@ -9,6 +9,7 @@ extension PhrasebookError: ServerError {
   var status: HTTPResponse.Status {
     switch self {
     case .unknownPhrasebook, .unknownPair, .unknownPairID, .unknownTag: .notFound
+    case .badSearchAheadLimit: .badRequest  // a query parameter of the page's, not a user's input
     case .noPhrasebook, .duplicatePhrasebook, .duplicateTag, .pairExists: .conflict
     case .corrupt, .speechFailed: .internalServerError
     case .blank, .badLanguages, .unknownArea, .notEnoughPairs, .gameOver, .badChoice, .badGuess, .badImageName,
@@ -35,7 +36,7 @@ extension PhrasebookError: ServerError {
     case .pairExists: PhrasebookField.wordOne.rawValue
     case .noPhrasebook, .unknownPhrasebook, .duplicatePhrasebook, .badLanguages, .unknownPair, .unknownPairID,
       .corrupt, .notEnoughPairs, .gameOver, .badChoice, .badGuess, .unknownTag, .duplicateTag, .badGameState,
-      .badHostName, .badNewCardLimit, .badSpeechText, .speechFailed, .badRecording:
+      .badHostName, .badNewCardLimit, .badSearchAheadLimit, .badSpeechText, .speechFailed, .badRecording:
       nil
     }
   }
@@ -81,6 +82,10 @@ extension PhrasebookError: ServerError {
         "phrasebook.error.badNewCardLimit",
         // Written as typed, not grouped: they are what the field takes.
         ["limit": .text(String(limit)), "max": .text(String(PhrasebookStore.maxNewCardsPerDay))])
+    case .badSearchAheadLimit:
+      t(
+        "error.numberRange",
+        ["name": .text("limit"), "low": .number(1), "high": .number(PhrasebookStore.searchAheadLimit)])
     case .badSpeechText(let limit): t("phrasebook.error.badSpeechText", ["count": .number(limit)])
     case .speechFailed(let reason):
       t("phrasebook.error.speechFailed", ["problem": .text(PhrasebookReasonWords.speech(reason))])

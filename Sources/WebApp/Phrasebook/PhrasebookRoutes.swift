@@ -122,25 +122,17 @@ struct PhrasebookRoutes: AppRoutes {
       PairPageJSON(try await store.pairsPage(in: book(request), tag: tag, offset: offset, limit: limit)))
   }
 
-  /// The first `limit` results (at most `searchAheadLimit`) of each key that may be typed after `q`.
+  /// The first `limit` results (at most `PhrasebookStore.searchAheadLimit`) of each key that may be
+  /// typed after `q`.
   @Sendable func searchAhead(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<SearchAheadJSON>
   {
     let query = request.uri.queryParameters
     let typed = query.get("q") ?? ""
-    let limit = try number(query.get("limit"), name: "limit") ?? Self.searchAheadLimit
-    guard (1...Self.searchAheadLimit).contains(limit) else {
-      throw HTTPError(
-        .badRequest,
-        message: t(
-          "error.numberRange", ["name": .text("limit"), "low": .number(1), "high": .number(Self.searchAheadLimit)]))
-    }
+    let limit = try number(query.get("limit"), name: "limit") ?? PhrasebookStore.searchAheadLimit
     let next = try await store.searchAhead(typed, in: book(request), limit: limit, stems: stems)
     return JSONResponse(SearchAheadJSON(query: typed, next: next))
   }
-
-  /// The most results a search ahead gives per key: a tall screen's first rows.
-  static let searchAheadLimit = 30
 
   @Sendable func savePair(_ request: Request, _ context: BasicRequestContext) async throws
     -> JSONResponse<SavedPairJSON>
