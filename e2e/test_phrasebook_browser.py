@@ -460,9 +460,14 @@ def test_a_key_typed_after_a_pause_shows_its_results_before_the_server_answers(b
                  + [{"wordone": f"ceffyl{n:02d}", "wordtwo": f"horse {n}"} for n in range(40)], book="Anifeiliaid")
     browser.set_window_size(360, 740)
     browser.get(server.base + "/phrasebook?book=Anifeiliaid")
+    wait_for(browser, lambda d: d.execute_script(LIST_COMPLETE) and d.find_elements(By.CSS_SELECTOR, "#pairs a.word"))
+    time.sleep(0.3)
+    assert browser.execute_script("return document.getElementById('pairs').dataset.ahead") is None, \
+        "no search ahead for a reader of the list"
+    search = browser.find_element(By.ID, "search")
+    search.click()  # about to type
     ahead_of(browser, "")
     browser.execute_script(HOLD_SEARCHES)
-    search = browser.find_element(By.ID, "search")
     browser.execute_script("""
         const list = document.getElementById("pairs");
         new MutationObserver((changes, observer) => {
@@ -508,6 +513,10 @@ def test_a_key_typed_after_a_pause_shows_its_results_before_the_server_answers(b
     search.send_keys(Keys.BACKSPACE * 3)
     ahead_of(browser, "")
     add_pair(browser, "dafad", "sheep")
+    time.sleep(0.3)
+    assert browser.execute_script("return document.getElementById('pairs').dataset.ahead") is None, \
+        "none while adding pairs with the form"
+    search.click()
     ahead_of(browser, "")
     browser.execute_script(HOLD_SEARCHES)
     search.send_keys("d")

@@ -74,8 +74,15 @@ function render(total, capped = false, lastPageFull = false, whole = false, fore
       list.append(...rows.slice(first).map((row) => rowNode(row)));
       list.removeAttribute("aria-busy");
     }
-    if (ahead?.query !== query) lookAhead(mine).catch(() => {});  // a miss only costs the next key a round trip
+    lookAheadIfTyping(mine);
   });
+}
+
+/** Asks for the next keys' results while the search field has the focus (a key may come): not for
+ * a reader of the list, nor after each pair added with the form. A miss only costs the next key a
+ * round trip. */
+function lookAheadIfTyping(mine) {
+  if (document.activeElement === search && ahead?.query !== query) lookAhead(mine).catch(() => {});
 }
 
 /** Asks for the results of each key that may follow the query on screen. */
@@ -194,6 +201,7 @@ search.addEventListener("input", () => {
     if (mine === generation) load().catch(showLoadError);
   }, 0));
 });
+search.addEventListener("focus", () => lookAheadIfTyping(generation));
 more.addEventListener("click", () => load(true).catch(showLoadError));
 
 form.addEventListener("submit", async (event) => {
