@@ -72,14 +72,6 @@ public struct JSONBytes {
     storage.append(UInt8(ascii: "\""))
   }
 
-  /// One string, `prefix` then `value`, without joining them first.
-  @inlinable public mutating func string(_ value: String, after prefix: String) {
-    storage.append(UInt8(ascii: "\""))
-    unquoted(prefix)
-    unquoted(value)
-    storage.append(UInt8(ascii: "\""))
-  }
-
   /// A string's characters, escaped, without its quotes.
   @inlinable mutating func unquoted(_ value: String) {
     var value = value

@@ -186,8 +186,15 @@ public struct KeyItChange: Codable, Sendable, Hashable {
     return "\(book).\(chapter)"
   }
 
-  /// The JSON a `SyncChange` carries (keys sorted, so equal changes are equal text).
-  var json: String { ChangeJSON.write(self) }
+  /// The id of the change's chapter in the Bible `bibleUID`; nil for a Bible-wide change.
+  func chapterUID(bible bibleUID: String) -> String? {
+    guard let book, let chapter else { return nil }
+    return TextID.chapter(bible: bibleUID, book: book, chapter: chapter)
+  }
+
+  /// The JSON a `SyncChange` of the Bible `bibleUID` carries (keys sorted, so equal changes are
+  /// equal text; a chapter's items named under its id from the `/` on, see `ChangeJSON.write`).
+  func json(bibleUID: String) -> String { ChangeJSON.write(self, itemsUnder: chapterUID(bible: bibleUID)) }
 
   init(
     kind: Kind, bible: SharedBibleSpec? = nil, book: String? = nil, chapter: Int? = nil,
@@ -201,15 +208,18 @@ public struct KeyItChange: Codable, Sendable, Hashable {
     self.resolution = resolution
   }
 
+  /// The change as written: a chapter's items' ids as the JSON has them (see `init(json:fromBible:)`).
   init(json: String) throws { self = try JSONDecoder().decode(Self.self, from: Data(json.utf8)) }
 
-  /// A change another device sent for the Bible `bibleUID`. One that names an item no row of its
-  /// chapter can hold (`TextID.fits`: another chapter's id, or one that reads as this chapter's)
-  /// is malformed, refused as a payload that is no change at all is, before anything is written.
+  /// A change of the Bible `bibleUID`, as a log holds it, with its items' ids whole: one written
+  /// from the `/` on is under the change's chapter's id (`ChangeJSON.write`), one written whole (as
+  /// builds before 2026-11-30 wrote them all) is read as it is. One that names an item no row of its
+  /// chapter can hold (`TextID.fits`: another chapter's id) is malformed, refused as a payload that
+  /// is no change at all is, before anything is written.
   init(json: String, fromBible bibleUID: String) throws {
     try self.init(json: json)
-    guard let book, let chapter else { return }
-    let chapterUID = TextID.chapter(bible: bibleUID, book: book, chapter: chapter)
+    guard let chapterUID = chapterUID(bible: bibleUID), let book, let chapter else { return }
+    for index in items.indices { items[index].uid = TextID.whole(items[index].uid, chapter: chapterUID) }
     if let foreign = items.first(where: { !TextID.fits($0.uid, chapter: chapterUID) }) {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "the item \(foreign.uid) is not one of \(book) \(chapter)'s"))

@@ -62,7 +62,7 @@ extension KeyItStore {
     -> SyncChange
   {
     try log(
-      db, bibleID: bibleID, bibleUID: bibleUID, payload: change.json, chapterKey: change.chapterKey,
+      db, bibleID: bibleID, bibleUID: bibleUID, payload: change.json(bibleUID: bibleUID), chapterKey: change.chapterKey,
       wallMillis: wallMillis)
   }
 

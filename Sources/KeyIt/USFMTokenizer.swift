@@ -44,7 +44,7 @@ private let backslash = UInt8(ascii: "\\")
 /// `isNFC` says the bytes are already in NFC: then so is every unit's text (a run of a text in NFC
 /// is in NFC, and ASCII whitespace composes with nothing), and it is not composed again.
 func tokenizeUSFM(_ bytes: [UInt8], isNFC: Bool = false) -> (leading: String, units: [USFMUnit]) {
-  var units = USFMUnits(bytes, isNFC: isNFC)
+  let units = USFMUnits(bytes, isNFC: isNFC)
   return (units.leading, Array(IteratorSequence(units)))
 }
 

@@ -53,24 +53,28 @@ import Testing
     for _ in 0..<2_000 {
       let change = Self.change(&random)
       let expected = String(decoding: try encoder.encode(change), as: UTF8.self)
-      #expect(change.json == expected)
-      #expect(try KeyItChange(json: change.json) == change)
+      #expect(ChangeJSON.write(change) == expected)
+      #expect(try KeyItChange(json: ChangeJSON.write(change)) == change)
     }
   }
 
-  /// An import writes its changes from ids in their stored form under the chapter's: the JSON is
-  /// that of the same change with the ids whole.
-  @Test func aChangeOfStoredIDsIsWrittenWithTheIDsWhole() throws {
+  /// A chapter's change names its items under the chapter's id from the `/` on, whether they are
+  /// given whole (a save) or stored (an import): the JSON is that of the same change with those ids
+  /// stored, and it reads back with them whole, as the same change written with them whole (as
+  /// builds before 2026-11-30 wrote every change) does.
+  @Test func aChapterChangeNamesItsItemsFromTheChaptersIDOnAndReadsThemWhole() throws {
     var random = SeededGenerator(seed: 2_231)
-    let chapter = TextID.chapter(bible: TextID.make(), book: "PSA", chapter: 23)
+    let bible = TextID.make()
+    let chapter = TextID.chapter(bible: bible, book: "PSA", chapter: 23)
     for _ in 0..<500 {
       var change = Self.change(&random)
+      (change.book, change.chapter) = ("PSA", 23)
       change.items = change.items.map { delta in
         var delta = delta
         delta.uid =
           Bool.random(using: &random)
           ? TextID.place(chapter: chapter, type: .heading, verse: Int.random(in: 1...6, using: &random), intSeq: 0)
-          : Bool.random(using: &random) ? TextID.make() : chapter + "/" + Self.text(&random)
+          : Bool.random(using: &random) ? TextID.make() : chapter + "/x" + Self.text(&random)
         return delta
       }
       var stored = change
@@ -79,7 +83,12 @@ import Testing
         delta.uid = TextID.stored(delta.uid, chapter: chapter)
         return delta
       }
-      #expect(ChangeJSON.write(stored, itemsUnder: chapter) == change.json)
+      let written = ChangeJSON.write(change, itemsUnder: chapter)
+      #expect(written == ChangeJSON.write(stored))
+      #expect(ChangeJSON.write(stored, itemsUnder: chapter) == written)
+      #expect(!written.contains(chapter))
+      #expect(try KeyItChange(json: written, fromBible: bible) == change)
+      #expect(try KeyItChange(json: ChangeJSON.write(change), fromBible: bible) == change)
     }
   }
 
@@ -100,8 +109,8 @@ import Testing
     var random = SeededGenerator(seed: 2_211)
     for _ in 0..<2_000 {
       let change = Self.change(&random)
-      let full = try Self.writtenInFull(change.json)
-      #expect(full.count >= change.json.count)
+      let full = try Self.writtenInFull(ChangeJSON.write(change))
+      #expect(full.count >= ChangeJSON.write(change).count)
       #expect(try KeyItChange(json: full) == change)
     }
   }
@@ -132,7 +141,7 @@ import Testing
           steps: []))
     #expect(change.items[1].before == nil)
     #expect(
-      change.json == #"""
+      ChangeJSON.write(change) == #"""
         {"book":"3JN","chapter":1,"items":[{"after":{"order":100,"text":"The elder to Gaius the beloved, \#
         whom I love in truth.","type":"Verse","verse":1},"before":{"order":100,"type":"Verse","verse":1},\#
         "uid":"01a2287b-b33d-71f7-95b5-d3f7238315ba/3JN.1/v1"},{"after":{"intSeq":1,"marker":"q","order":90,\#

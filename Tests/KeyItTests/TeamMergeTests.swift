@@ -120,8 +120,9 @@ struct TwoDevices {
     #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
   }
 
-  /// A device with another build, or a forged one, names an item by another chapter's id or by an
-  /// id that reads as stored from this chapter's on: the batch is refused and nothing is written.
+  /// A device with another build, or a forged one, names an item by another chapter's id, or by
+  /// what is no id under this chapter's (`/` alone, the chapter's own id): the batch is refused and
+  /// nothing is written.
   @Test func aChangeNamingAnItemNoRowOfItsChapterCanHoldIsRefused() async throws {
     let team = try await TwoDevices()
     let before = try await team.b.teamSnapshot(bibleUID: team.uid)
@@ -131,16 +132,40 @@ struct TwoDevices {
     var typed = verse
     typed.text = "forged"
     let otherChapter = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 2), verse: 1)
-    for (counter, uid) in [(1, "/v1"), (2, otherChapter)] {
+    let chapter = TextID.chapter(bible: team.uid, book: "PHM", chapter: 1)
+    for (counter, uid) in [(1, otherChapter), (2, "/"), (3, chapter), (4, chapter + "/")] {
       var clock = HybridLogicalClock(device: "forger\(counter)")
       let change = KeyItChange(
         kind: .edit, book: "PHM", chapter: 1, items: [ItemDelta(uid: uid, before: verse, after: typed)])
       let forged = SyncChange(
         project: SyncChange.keyItProject(bibleUID: team.uid), device: "forger\(counter)", counter: 1,
-        clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?", payload: change.json)
+        clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?", payload: ChangeJSON.write(change))
       await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
     }
     #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
     #expect(try await team.chapterB().items.allSatisfy { $0.itemText.isEmpty })
+  }
+
+  /// Builds before 2026-11-30 named every item by its whole id, not from its chapter's id on as
+  /// changes are logged now: such a change still applies, to the same item.
+  @Test func aChangeNamingItsItemsWholeAsOlderBuildsDidApplies() async throws {
+    let team = try await TwoDevices()
+    let verse = ItemState(
+      verse: 1, type: .verse, order: 100, intSeq: 0, startsBridge: false, bridgeEnd: 0, marker: nil, text: "",
+      steps: [])
+    var typed = verse
+    typed.text = "from an older build"
+    let uid = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
+    let change = KeyItChange(
+      kind: .edit, book: "PHM", chapter: 1, items: [ItemDelta(uid: uid, before: verse, after: typed)])
+    var clock = HybridLogicalClock(device: "older")
+    let older = SyncChange(
+      project: SyncChange.keyItProject(bibleUID: team.uid), device: "older", counter: 1,
+      clock: clock.tick(wallMillis: 4_000_000_000_000), author: "Old", payload: ChangeJSON.write(change))
+    #expect(older.payload.contains("\"uid\":\"\(uid)\""))
+    #expect(try await team.b.applyRemote([older], bibleUID: team.uid) == 1)
+    let item = try #require(try await team.chapterB().item(.verse, verse: 1))
+    #expect(item.itemText == "from an older build")
+    #expect(item.uid == uid)
   }
 }

@@ -43,8 +43,8 @@ import Testing
     let forged = SyncChange(
       project: SyncChange.keyItProject(bibleUID: team.uid), device: "forger", counter: 1,
       clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?",
-      payload: KeyItChange(kind: .settings, bible: spec).json)
-    _ = try await team.hub.add([forged], project: forged.project)
+      payload: ChangeJSON.write(KeyItChange(kind: .settings, bible: spec)))
+    _ = await team.hub.add([forged], project: forged.project)
     try await team.syncBoth()
     #expect(try await team.b.bible(team.bibleB).name == "Good name")
     #expect(try await team.b.bible(team.bibleB).bookNames == "en")

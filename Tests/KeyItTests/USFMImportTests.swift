@@ -91,6 +91,7 @@ import Testing
       try String.fetchOne($0, sql: "SELECT payload FROM KeyItChanges ORDER BY seq DESC LIMIT 1")!
     }
     #expect(change.components(separatedBy: "\"uid\"").count - 1 == 1, "one item's delta: \(change)")
+    #expect(!change.contains(after.chapter.uid), "the item named from its chapter's id on: \(change)")
 
     // A paragraph break written with another marker is a change too.
     let remarked = changed.replacingOccurrences(of: "\\p\n\\v 6 The servant", with: "\\m\n\\v 6 The servant")
