@@ -120,26 +120,32 @@ struct TwoDevices {
     #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
   }
 
+  /// A change of PHM 1 from a device outside the team, typing `text` into the empty verse 1 named
+  /// by `uid`, which its JSON names as given.
+  static func verseOneTyped(_ text: String, uid: String, device: String, team: TwoDevices) -> SyncChange {
+    let verse = ItemState(
+      verse: 1, type: .verse, order: 100, intSeq: 0, startsBridge: false, bridgeEnd: 0, marker: nil, text: "",
+      steps: [])
+    var typed = verse
+    typed.text = text
+    let change = KeyItChange(
+      kind: .edit, book: "PHM", chapter: 1, items: [ItemDelta(uid: uid, before: verse, after: typed)])
+    var clock = HybridLogicalClock(device: device)
+    return SyncChange(
+      project: SyncChange.keyItProject(bibleUID: team.uid), device: device, counter: 1,
+      clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?", payload: ChangeJSON.write(change))
+  }
+
   /// A device with another build, or a forged one, names an item by another chapter's id, or by
   /// what is no id under this chapter's (`/` alone, the chapter's own id): the batch is refused and
   /// nothing is written.
   @Test func aChangeNamingAnItemNoRowOfItsChapterCanHoldIsRefused() async throws {
     let team = try await TwoDevices()
     let before = try await team.b.teamSnapshot(bibleUID: team.uid)
-    let verse = ItemState(
-      verse: 1, type: .verse, order: 100, intSeq: 0, startsBridge: false, bridgeEnd: 0, marker: nil, text: "",
-      steps: [])
-    var typed = verse
-    typed.text = "forged"
     let otherChapter = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 2), verse: 1)
     let chapter = TextID.chapter(bible: team.uid, book: "PHM", chapter: 1)
     for (counter, uid) in [(1, otherChapter), (2, "/"), (3, chapter), (4, chapter + "/")] {
-      var clock = HybridLogicalClock(device: "forger\(counter)")
-      let change = KeyItChange(
-        kind: .edit, book: "PHM", chapter: 1, items: [ItemDelta(uid: uid, before: verse, after: typed)])
-      let forged = SyncChange(
-        project: SyncChange.keyItProject(bibleUID: team.uid), device: "forger\(counter)", counter: 1,
-        clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?", payload: ChangeJSON.write(change))
+      let forged = Self.verseOneTyped("forged", uid: uid, device: "forger\(counter)", team: team)
       await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
     }
     #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
@@ -150,18 +156,8 @@ struct TwoDevices {
   /// changes are logged now: such a change still applies, to the same item.
   @Test func aChangeNamingItsItemsWholeAsOlderBuildsDidApplies() async throws {
     let team = try await TwoDevices()
-    let verse = ItemState(
-      verse: 1, type: .verse, order: 100, intSeq: 0, startsBridge: false, bridgeEnd: 0, marker: nil, text: "",
-      steps: [])
-    var typed = verse
-    typed.text = "from an older build"
     let uid = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
-    let change = KeyItChange(
-      kind: .edit, book: "PHM", chapter: 1, items: [ItemDelta(uid: uid, before: verse, after: typed)])
-    var clock = HybridLogicalClock(device: "older")
-    let older = SyncChange(
-      project: SyncChange.keyItProject(bibleUID: team.uid), device: "older", counter: 1,
-      clock: clock.tick(wallMillis: 4_000_000_000_000), author: "Old", payload: ChangeJSON.write(change))
+    let older = Self.verseOneTyped("from an older build", uid: uid, device: "older", team: team)
     #expect(older.payload.contains("\"uid\":\"\(uid)\""))
     #expect(try await team.b.applyRemote([older], bibleUID: team.uid) == 1)
     let item = try #require(try await team.chapterB().item(.verse, verse: 1))
