@@ -40,7 +40,7 @@ let package = Package(
     .target(
       name: "SyncHub",
       dependencies: [
-        "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
+        "CWALWrites", "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -67,7 +67,7 @@ let package = Package(
     .target(
       name: "KeyIt",
       dependencies: [
-        "AppSupport", "Localization", "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
+        "AppSupport", "CWALWrites", "Localization", "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       resources: [.copy("Resources")]
@@ -82,6 +82,7 @@ let package = Package(
       ]
     ),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
+    .target(name: "CWALWrites", linkerSettings: [.linkedLibrary("sqlite3")]),
     .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
     .target(name: "Stemming", dependencies: ["CHunspell"]),
     .target(
@@ -196,7 +197,7 @@ let package = Package(
     .testTarget(
       name: "KeyItTests",
       dependencies: [
-        "KeyIt", "TestSupport",
+        "CWALWrites", "KeyIt", "TestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),

@@ -1,4 +1,5 @@
 import AppSupport
+import CWALWrites
 import Foundation
 import GRDB
 
@@ -24,6 +25,8 @@ public final class KeyItStore: Sendable {
     // A store closed a moment ago may still be finishing its last checkpoint; wait, don't fail.
     configuration.busyMode = .timeout(5)
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
+    // A commit's frames go to the log in one write, not two per page (see CWALWrites.h).
+    _ = scriptorium_gather_wal_writes()
     let pool = try DatabasePool(path: path, configuration: configuration)
     // Set on the writer once the pool is open: the pool turns WAL on after `prepareDatabase` and
     // sets `synchronous = NORMAL` with it, which syncs the log only at checkpoints.

@@ -1,3 +1,4 @@
+import CWALWrites
 import Foundation
 import GRDB
 import SyncLog
@@ -10,6 +11,8 @@ public final class SQLiteHubStore: HubStore {
   public convenience init(path: String) throws {
     var configuration = Configuration()
     configuration.busyMode = .timeout(5)
+    // A commit's frames go to the log in one write, not two per page (see CWALWrites.h).
+    _ = scriptorium_gather_wal_writes()
     do {
       let pool = try DatabasePool(path: path, configuration: configuration)
       // Not in `prepareDatabase`: the pool sets `synchronous = NORMAL` when it turns WAL on after it.
