@@ -147,8 +147,9 @@ struct Spread {
 /// The rows an import of `inputs` into a new Bible writes (its chapters, items, bridge steps and
 /// change log), stored again on a copy of the database before it, in one transaction:
 /// - `cli`: by the sqlite3 CLI from `INSERT` statements, the plain SQL way;
-/// - `engine`: by SQLite itself, `INSERT … SELECT` from the imported database, durable, in WAL and
-///   with the page cache the store's import uses (a `WHERE` makes SQLite write row by row, never
+/// - `engine`: by SQLite itself, `INSERT … SELECT` from the imported database, durable, in WAL,
+///   through the file layer the store's database has (`CWALWrites`, default once a store is open)
+///   and with the page cache the store's import uses (a `WHERE` makes SQLite write row by row, never
 ///   copy pages whole), in the order the import wrote them: storing them without parsing a
 ///   statement or binding a value for each row, the floor of any import;
 /// - `engineWithoutLog`: the same without the change log's rows, run by run beside `engine`: what
@@ -295,7 +296,8 @@ for (name, ours, figures) in [
     name, ours: ms(ours.p50),
     peer:
       "usfm-grammar parsing \(ms(figures.peer.p50)); the sqlite3 CLI storing the same rows \(ms(figures.store.p50)); "
-      + "SQLite itself storing them, no statement parsed per row \(ms(figures.engine.p50)) "
+      + "SQLite itself storing them through the store's file layer, no statement parsed per row "
+      + "\(ms(figures.engine.p50)) "
       + "(\(ms(figures.engineWithoutLog.p50)) without the change log's rows), "
       + "with our parse \(ms(figures.engine.p50 + figures.parse.p50))",
     ratio: String(format: "%.2f×", ours.p50 / figures.peer.p50), goal: "≤ 1×", met: ours.p50 <= figures.peer.p50)
