@@ -1,9 +1,13 @@
 """The Key It command line, used as a person or a script would: real binary, real data folder."""
+import random
 import re
+import sqlite3
+import subprocess
+import time
 
 from usfm_grammar import USFMParser
 
-from conftest import FIXTURES
+from conftest import BINARY, FIXTURES, REPO
 
 
 def verse_texts(usfm):
@@ -197,3 +201,37 @@ def test_renumbering_moves_text_or_names_the_verses_that_stop_it(cli):
     assert report["from"] == "org" and report["to"] == "eng" and "PSA 3:1 → PSA 3:0" in report["moved"]
     assert item(cli.json("items", "PSA", "3"), "Ascription", 1)["itemText"] == "Psaume de David."
     assert "\\d Psaume de David." in cli.run("export", "PSA", "3").stdout
+
+
+def test_an_import_killed_at_any_moment_leaves_all_of_it_or_none(cli):
+    """SIGKILL while a whole Psalms is imported into a new Bible, at a random moment of it, again
+    and again: each Bible then has every item of the import or none, and the file is whole. The
+    import's commit reaches the log in gathered writes (`Sources/CWALWrites`)."""
+    psalms = REPO / "Benchmarks" / "Fixtures" / "20-PSAeng-web.usfm"
+    cli.run("init", "--name", "Whole")
+    cli.run("import", psalms)
+    database = f"{cli.data}/keyit.sqlite"
+
+    def items_per_bible():
+        with sqlite3.connect(database) as db:
+            assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            return dict(db.execute("SELECT bibleID, COUNT(*) FROM Chapters c JOIN VerseItems v USING (chapterID) "
+                                   "WHERE c.bookID = 19 GROUP BY bibleID").fetchall())
+
+    whole = items_per_bible()[1]
+    rng = random.Random(22)
+    kept = cut = 0
+    for cycle in range(8):
+        bible = cli.run("init", "--name", f"Cut {cycle}").stdout.strip()
+        started = time.monotonic()
+        importing = subprocess.Popen([BINARY, "keyit", "import", str(psalms), "--data", cli.data],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rng.uniform(0.0, 0.6))
+        importing.kill()
+        importing.wait()
+        took = time.monotonic() - started
+        count = items_per_bible().get(int(bible), 0)
+        assert count in (0, whole), f"cycle {cycle}: {count} of {whole} items after a kill at {took:.2f} s"
+        kept += count == whole
+        cut += count == 0
+    print(f"\nimport killed 8 times: {kept} whole, {cut} with none of it")
