@@ -235,3 +235,22 @@ def test_an_import_killed_at_any_moment_leaves_all_of_it_or_none(cli):
         kept += count == whole
         cut += count == 0
     print(f"\nimport killed 8 times: {kept} whole, {cut} with none of it")
+
+
+def test_an_import_whose_log_cannot_be_written_fails_and_changes_nothing(cli):
+    """The import's log stopped midway by a file-size limit (as a full disk would): the gathered
+    writes that fail fail the commit (`Sources/CWALWrites`), the import says so, and the Bible
+    holds none of it, the file whole; the same import then works. With the failed write's error
+    dropped where the layer writes (a write that finds its buffer full, and the sync), the import
+    "succeeds" with part of its log missing, and this fails."""
+    cli.run("init", "--name", "Limited")
+    psalms = REPO / "Benchmarks" / "Fixtures" / "20-PSAeng-web.usfm"
+    limited = subprocess.run(
+        ["bash", "-c", "trap '' XFSZ; ulimit -f 1500; exec \"$0\" keyit import \"$1\" --data \"$2\"",
+         BINARY, str(psalms), cli.data], capture_output=True, text=True, timeout=120)
+    assert limited.returncode != 0, limited.stdout
+    assert "I/O error" in limited.stderr or "disk is full" in limited.stderr, limited.stderr
+    with sqlite3.connect(f"{cli.data}/keyit.sqlite") as db:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert db.execute("SELECT COUNT(*) FROM Chapters WHERE bookID = 19 AND itemRecsCreated").fetchone()[0] == 0
+    assert "150 ch." in cli.run("import", psalms).stdout
