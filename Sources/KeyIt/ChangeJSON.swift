@@ -7,7 +7,7 @@ enum ChangeJSON {
   /// The change's JSON. With `chapter` (the id of the change's chapter), an item's id under it is
   /// written from the `/` on, as its row stores it (`TextID.stored`), whether it is given whole or
   /// already so: the chapter's id spelt out in every item was over a quarter of an import's log.
-  /// `KeyItChange(json:fromBible:)` reads them whole again.
+  /// `KeyItChange(json:bible:)` reads them whole again.
   static func write(_ change: KeyItChange, itemsUnder chapter: String? = nil) -> String {
     var out = JSONBytes(escapingSlashes: false)
     Self.change(change, chapter: chapter, &out)

@@ -208,18 +208,25 @@ public struct KeyItChange: Codable, Sendable, Hashable {
     self.resolution = resolution
   }
 
-  /// The change as written: a chapter's items' ids as the JSON has them (see `init(json:fromBible:)`).
+  /// The change as written: a chapter's items' ids as the JSON has them (see `init(json:bible:)`).
   init(json: String) throws { self = try JSONDecoder().decode(Self.self, from: Data(json.utf8)) }
 
   /// A change of the Bible `bibleUID`, as a log holds it, with its items' ids whole: one written
   /// from the `/` on is under the change's chapter's id (`ChangeJSON.write`), one written whole (as
-  /// builds before 2026-11-30 wrote them all) is read as it is. One that names an item no row of its
-  /// chapter can hold (`TextID.fits`: another chapter's id) is malformed, refused as a payload that
-  /// is no change at all is, before anything is written.
-  init(json: String, fromBible bibleUID: String) throws {
+  /// builds before 2026-11-30 wrote them all) is read as it is. For a change already in the log
+  /// (a chapter replayed): it was checked when it came (`init(json:fromBible:)`) or written here.
+  init(json: String, bible bibleUID: String) throws {
     try self.init(json: json)
-    guard let chapterUID = chapterUID(bible: bibleUID), let book, let chapter else { return }
+    guard let chapterUID = chapterUID(bible: bibleUID) else { return }
     for index in items.indices { items[index].uid = TextID.whole(items[index].uid, chapter: chapterUID) }
+  }
+
+  /// A change another device sent for the Bible `bibleUID`, read as `init(json:bible:)` reads it.
+  /// One that names an item no row of its chapter can hold (`TextID.fits`: another chapter's id) is
+  /// malformed, refused as a payload that is no change at all is, before anything is written.
+  init(json: String, fromBible bibleUID: String) throws {
+    try self.init(json: json, bible: bibleUID)
+    guard let chapterUID = chapterUID(bible: bibleUID), let book, let chapter else { return }
     if let foreign = items.first(where: { !TextID.fits($0.uid, chapter: chapterUID) }) {
       throw DecodingError.dataCorrupted(
         .init(codingPath: [], debugDescription: "the item \(foreign.uid) is not one of \(book) \(chapter)'s"))

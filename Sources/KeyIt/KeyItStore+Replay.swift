@@ -114,7 +114,7 @@ extension KeyItStore {
       arguments: [bible.bibleID, key])
     {
       let change = syncChange(row, project: project)
-      replay.apply(change, try KeyItChange(json: change.payload, fromBible: bible.uid))
+      replay.apply(change, try KeyItChange(json: change.payload, bible: bible.uid))
     }
     return replay
   }

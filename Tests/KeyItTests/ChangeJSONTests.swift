@@ -88,6 +88,7 @@ import Testing
       #expect(ChangeJSON.write(stored, itemsUnder: chapter) == written)
       #expect(!written.contains(chapter))
       #expect(try KeyItChange(json: written, fromBible: bible) == change)
+      #expect(try KeyItChange(json: written, bible: bible) == change)
       #expect(try KeyItChange(json: ChangeJSON.write(change), fromBible: bible) == change)
     }
   }
