@@ -61,35 +61,9 @@ extension KeyItStore {
   static func log(_ db: Database, bibleID: Int64, bibleUID: String, _ change: KeyItChange, wallMillis: Int64) throws
     -> SyncChange
   {
-    try log(
-      db, bibleID: bibleID, bibleUID: bibleUID, payload: change.json(bibleUID: bibleUID), chapterKey: change.chapterKey,
-      wallMillis: wallMillis)
-  }
-
-  /// The same, for a change whose JSON the caller wrote (an import writes its chapters' on every core).
-  @discardableResult
-  static func log(
-    _ db: Database, bibleID: Int64, bibleUID: String, payload: String, chapterKey: String?, wallMillis: Int64
-  ) throws -> SyncChange {
-    // The device, its clock and its last counter in this Bible's log, in one query.
-    let me = try Row.fetchOne(
-      db.cachedStatement(
-        sql: "SELECT device, author, clock, "
-          + "(SELECT MAX(counter) FROM KeyItChanges WHERE bibleID = ? AND device = d.device) "
-          + "FROM KeyItDevice d WHERE id = 1"), arguments: [bibleID])!
-    let device: String = me[0]
-    var clock = HybridLogicalClock(
-      device: device, last: HybridTimestamp(me[2]) ?? HybridTimestamp(wallMillis: 0, logical: 0, device: device))
-    let reading = clock.tick(wallMillis: wallMillis)
-    try db.cachedStatement(sql: "UPDATE KeyItDevice SET clock = ? WHERE id = 1").execute(arguments: [
-      reading.description
-    ])
-    let counter: Int64 = me[3] ?? 0
-    let logged = SyncChange(
-      project: SyncChange.keyItProject(bibleUID: bibleUID), device: device, counter: counter + 1, clock: reading,
-      author: me[1], payload: payload)
-    try insertLogged(db, bibleID: bibleID, logged, chapterKey: chapterKey)
-    return logged
+    try logging(db, bibleID: bibleID, bibleUID: bibleUID) { logger in
+      try logger.log(payload: change.json(bibleUID: bibleUID), chapterKey: change.chapterKey, wallMillis: wallMillis)
+    }
   }
 
   static func insertLogged(_ db: Database, bibleID: Int64, _ change: SyncChange, chapterKey: String?) throws {

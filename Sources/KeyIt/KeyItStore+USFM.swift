@@ -81,8 +81,10 @@ extension KeyItStore {
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
         // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
-        return try files.indices.map { index in
-          try self.store(db, file: index, of: reading, named: files[index].name, bible: bible)
+        return try Self.logging(db, bibleID: bible.bibleID!, bibleUID: bible.uid) { logger in
+          try files.indices.map { index in
+            try self.store(db, file: index, of: reading, named: files[index].name, bible: bible, logger: &logger)
+          }
         }
       }
     } catch {
@@ -95,17 +97,17 @@ extension KeyItStore {
   /// One imported book, in the import's transaction: each chapter written as soon as it is read
   /// and planned.
   private func store(
-    _ db: Database, file index: Int, of reading: USFMImportPipeline, named fileName: String, bible: Bible
-  )
-    throws -> ImportReport
-  {
+    _ db: Database, file index: Int, of reading: USFMImportPipeline, named fileName: String, bible: Bible,
+    logger: inout ChangeLogger
+  ) throws -> ImportReport {
     let head = try reading.head(of: index)
     var book = try self.book(db, bibleID: bible.bibleID, code: head.spec.code)
     try self.createChapters(db, book: &book)
     let header = head.header.joined(separator: "\n")
     if book.usfmHeader != header {  // a file imported again leaves the transaction empty: no commit to sync
       book.usfmHeader = header
-      try book.update(db)
+      try db.cachedStatement(sql: "UPDATE Books SET usfmHeader = ? WHERE bibleID = ? AND bookID = ?")
+        .execute(arguments: [header, book.bibleID, book.bookID])
     }
     let chapters = try Dictionary(
       uniqueKeysWithValues: Chapter.fetchAll(
@@ -131,9 +133,7 @@ extension KeyItStore {
         if stored.itemRecsCreated, plan.logged == nil, imported.storedHeader == stored.usfmHeader { continue }
         try Self.replace(db, chapter: stored, with: imported, uids: plan.storedUIDs, inserts: inserts)
         if let logged = plan.logged {
-          try Self.log(
-            db, bibleID: bible.bibleID!, bibleUID: bible.uid, payload: logged.payload, chapterKey: logged.chapterKey,
-            wallMillis: now())
+          try logger.log(payload: logged.payload, chapterKey: logged.chapterKey, wallMillis: now())
         }
       }
     }

@@ -30,6 +30,23 @@ import Testing
     #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.clock < $1.clock })
   }
 
+  /// An import logs each chapter it replaces, in every file, with the next counter and a later
+  /// reading of the clock, and leaves the clock at its last reading: with the wall clock standing
+  /// still, an edit after it is still later than all of them.
+  @Test func anImportLogsEachChapterWithTheNextCounterAndLeavesTheClockPastThem() async throws {
+    let store = try KeyItStore.inMemory(now: { 1_800_000_000_000 })
+    let bible = try await store.createBible(name: "Test Bible")
+    let files = ["09-RUTeng-web.usfm", "94-3JNeng-web.usfm"]
+    _ = try await store.importUSFM(try files.map { ($0, try fixture("usfm/\($0)")) }, bibleID: nil)
+    let content = try await store.chapter(bibleID: nil, code: "RUT", chapter: 2)
+    try await store.type([1: "Naomi had a relative"], in: content)
+    let changes = try await store.changes(bibleUID: bible.uid, after: SyncHeads(), limit: 100)
+    // The Bible, Ruth's four chapters, 3 John's one, the edit.
+    #expect(changes.map(\.counter) == Array(1...7))
+    #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.clock < $1.clock })
+    #expect(try await store.device().clock == changes.last?.clock)
+  }
+
   /// Random edit sequences on one device: replaying the log always gives exactly the tables.
   @Test(arguments: 0..<40) func rebuildingFromTheLogGivesTheTables(seed: UInt64) async throws {
     var random = SeededGenerator(mixing: seed)
