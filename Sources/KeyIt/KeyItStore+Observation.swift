@@ -10,8 +10,8 @@ public final class ChangeLogObservation: Sendable {
 extension KeyItStore {
   /// Calls `onChange` after every commit that wrote to the change log (a save, an action, an import,
   /// a resolution, or changes applied from a hub): what the team sync waits for.
-  public func observeChangeLog(_ onChange: @escaping @Sendable () -> Void) throws -> ChangeLogObservation {
+  public func observeChangeLog(_ onChange: @escaping @Sendable () -> Void) -> ChangeLogObservation {
     let observation = DatabaseRegionObservation(tracking: Table("KeyItChanges"))
-    return ChangeLogObservation(try observation.start(in: writer, onError: { _ in }, onChange: { _ in onChange() }))
+    return ChangeLogObservation(observation.start(in: writer, onError: { _ in }, onChange: { _ in onChange() }))
   }
 }

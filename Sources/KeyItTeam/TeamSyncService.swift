@@ -37,7 +37,7 @@ public actor TeamSyncService: Service {
   }
 
   public func run() async throws {
-    let observation = try hub.store.observeChangeLog { [weak self] in
+    let observation = hub.store.observeChangeLog { [weak self] in
       guard let self, self.anyWorkers.load(ordering: .relaxed) else { return }
       Task { await self.ringAll(.saved) }
     }
