@@ -24,6 +24,7 @@ struct ChapterReplay {
   mutating func apply(_ logged: SyncChange, _ change: KeyItChange) {
     let held = heldVerses
     applyItems(logged, change)
+    releaseVersesHeldTwice(by: change, logged)
     // Verses the change leaves in an item as its device saw them, and those it removed without
     // (an import of a file that lacks them, a chapter from before text ids).
     let meant = Set(change.items.compactMap { $0.after?.coveredVerses }.joined())
@@ -99,6 +100,25 @@ struct ChapterReplay {
     }
   }
 
+  /// A bridge stretched over a verse that a device which had not seen the stretch brought back as a
+  /// verse of its own (it undid the bridge the stretch started from) leaves that verse in two items.
+  /// The change applied last wins, as for any shape: a living item it did not write that holds a
+  /// verse one of its items now holds is deleted, its text kept in a conflict as any text deleted
+  /// unseen is; a verse only the deleted item held comes back from its tombstone (`restoreVerses`).
+  private mutating func releaseVersesHeldTwice(by change: KeyItChange, _ logged: SyncChange) {
+    let written = Set(change.items.lazy.filter { $0.after != nil }.map(\.uid))
+    let claimed = Set(written.compactMap { items[$0]?.coveredVerses }.joined())
+    guard !claimed.isEmpty else { return }
+    let released = items.filter { uid, state in
+      !written.contains(uid) && (state.coveredVerses?.contains(where: claimed.contains) ?? false)
+    }
+    for (uid, state) in released.sorted(by: { $0.key < $1.key }) {
+      if !state.text.isEmpty { addConflict(uid, state: state, base: "", incoming: "", deleted: true, logged) }
+      tombs[uid] = state
+      items[uid] = nil
+    }
+  }
+
   /// Two devices that bridged overlapping verses at once (2–3 on one, 3–4 or 1–2 on the other) can
   /// leave a verse in no item: a bridge took it, then the bridge's own start was bridged away by a
   /// device that had not seen it. Each of `verses` (those held before the change and those the
@@ -138,6 +158,14 @@ struct ChapterReplay {
       return
     }
     guard incoming != current else { return }
+    addConflict(uid, state: state, base: base, incoming: incoming, deleted: deleted, logged)
+  }
+
+  /// Records a new conflict over the item's text as it is now.
+  private mutating func addConflict(
+    _ uid: String, state: ItemState, base: String, incoming: String, deleted: Bool, _ logged: SyncChange
+  ) {
+    let current = (items[uid] ?? tombs[uid])?.text ?? ""
     let writer = writers[uid] ?? ("", "", "")
     conflicts.append(
       TextConflict(

@@ -48,6 +48,32 @@ struct TwoDevices {
     #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
   }
 
+  /// Found by the soak (seed 2112876): B stretches a bridge over verse 3 while A, which had not seen
+  /// that, undoes the bridge and types in verse 2 again. The stretch, later, wins; verse 2 is held
+  /// once, by the bridge, and what A typed there is kept in a conflict.
+  @Test func aBridgeStretchedWhileItWasUndoneHoldsEachVerseOnceAndKeepsWhatWasTyped() async throws {
+    let team = try await TwoDevices()
+    try await team.a.perform(.bridgeNext, on: try await team.chapterA().item(.verse, verse: 1))
+    try await team.syncBoth()
+    try await team.a.perform(.unbridge, on: try await team.chapterA().item(.verse, verse: 1))
+    let verse2 = try #require(try await team.chapterA().item(.verse, verse: 2))
+    _ = try await team.a.setText(bibleID: nil, itemID: verse2.itemID!, text: "to Apphia our sister")
+    try await team.b.perform(.bridgeNext, on: try await team.chapterB().item(.verse, verse: 1))
+    try await team.syncBoth()
+    for chapter in [try await team.chapterA(), try await team.chapterB()] {
+      let covered = chapter.items.filter { $0.itemType == .verse }.flatMap {
+        $0.verseNumber...max($0.verseNumber, $0.lastVsOfBridge)
+      }
+      #expect(covered.sorted() == Array(1...covered.count))
+      #expect(chapter.item(.verse, verse: 1)?.lastVsOfBridge == 3)
+    }
+    let conflicts = try await team.b.conflicts(bibleID: team.bibleB)
+    #expect(conflicts.map(\.conflict.itemDeleted) == [true])
+    #expect(conflicts.first?.conflict.current == "to Apphia our sister")
+    #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
+    #expect(try await team.a.chaptersDifferingFromLog(bibleUID: team.uid) == [])
+  }
+
   @Test func overlappingBridgesMadeAtOnceLeaveEveryVerseInTheChapter() async throws {
     let team = try await TwoDevices()
     try await team.a.type([1: "Paul,", 2: "a prisoner,", 3: "to Philemon"], in: try await team.chapterA())
