@@ -17,6 +17,23 @@ defer { try? FileManager.default.removeItem(at: scratch) }
 /// A new database path in the scratch folder.
 func freshPath() -> String { scratch.appendingPathComponent("\(UUID().uuidString).sqlite").path }
 
+/// The USFM files at `paths`, as an import takes them.
+func usfmInputs(_ paths: [String]) throws -> [(name: String, text: String)] {
+  try paths.map { (name: $0, text: try String(contentsOfFile: $0, encoding: .utf8)) }
+}
+
+/// The times of `runs` imports of `inputs` into `store`, each into a Bible made for it just before.
+func newBibleImports(_ inputs: [(name: String, text: String)], into store: KeyItStore, runs: Int) async throws
+  -> [Double]
+{
+  var times: [Double] = []
+  for _ in 0..<runs {
+    let bible = try await store.createBible(name: "Bench")
+    times += try await wallTimes(runs: 1) { _ = try await store.importUSFM(inputs, bibleID: bible.bibleID) }
+  }
+  return times
+}
+
 /// The three WEB books the import and the export read.
 let webBooks = ["09-RUTeng-web.usfm", "92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map {
   "\(root)/Tests/Fixtures/usfm/\($0)"
@@ -29,9 +46,7 @@ func exportFigures() async throws -> (times: Spread, bytes: Int) {
   _ = try await store.createBible(name: "Bench")
   try await store.createAll(bibleID: nil)
   _ = try await store.importUSFM(
-    try (webBooks + ["\(root)/Benchmarks/Fixtures/20-PSAeng-web.usfm"]).map {
-      (name: $0, text: try String(contentsOfFile: $0, encoding: .utf8))
-    }, bibleID: nil)
+    try usfmInputs(webBooks + ["\(root)/Benchmarks/Fixtures/20-PSAeng-web.usfm"]), bibleID: nil)
   var bytes = 0
   let times = try await wallTimes(runs: runs) {
     bytes = try await store.exportBible(bibleID: nil).reduce(0) { $0 + $1.text.utf8.count }
@@ -50,13 +65,8 @@ if ProcessInfo.processInfo.environment["EXPORT_ONLY"] != nil {
 
 // `WEB_LOOP=N`: N imports of the WEB books, each into a new Bible, to profile them.
 if let loops = Int(ProcessInfo.processInfo.environment["WEB_LOOP"] ?? "") {
-  let inputs = try webBooks.map { (name: $0, text: try String(contentsOfFile: $0, encoding: .utf8)) }
-  let store = try KeyItStore(path: freshPath())
-  var times: [Double] = []
-  for _ in 0..<loops {
-    let bible = try await store.createBible(name: "Bench")
-    times += try await wallTimes(runs: 1) { _ = try await store.importUSFM(inputs, bibleID: bible.bibleID) }
-  }
+  let times = try await newBibleImports(
+    try usfmInputs(webBooks), into: try KeyItStore(path: freshPath()), runs: loops)
   print(String(format: "WEB books into a new Bible: p50 %.3f ms", Spread(times).p50))
   try? FileManager.default.removeItem(at: scratch)
   exit(0)
@@ -249,15 +259,11 @@ func storePeers(_ inputs: [(name: String, text: String)]) async throws -> (
 func importFigures(_ paths: [String]) async throws -> (
   new: Spread, again: Spread, parse: Spread, peer: Spread, store: Spread, engine: Spread, engineWithoutLog: Spread
 ) {
-  let inputs = try paths.map { (name: $0, text: try String(contentsOfFile: $0, encoding: .utf8)) }
+  let inputs = try usfmInputs(paths)
   let peer = Spread(
     try run("\(root)/.venv/bin/python", ["\(root)/Benchmarks/usfm_grammar_parse.py", String(importRuns)] + paths))
   let store = try KeyItStore(path: freshPath())
-  var fresh: [Double] = []
-  for _ in 0..<importRuns {
-    let bible = try await store.createBible(name: "Bench")
-    fresh += try await wallTimes(runs: 1) { _ = try await store.importUSFM(inputs, bibleID: bible.bibleID) }
-  }
+  let fresh = try await newBibleImports(inputs, into: store, runs: importRuns)
   let again = try await wallTimes(runs: importRuns) { _ = try await store.importUSFM(inputs, bibleID: nil) }
   let parse = try await wallTimes(runs: importRuns) { _ = try store.parseUSFM(inputs) }
   let stored = try await storePeers(inputs)
