@@ -222,14 +222,25 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   }
 
   /// A change another device sent for the Bible `bibleUID`, read as `init(json:bible:)` reads it.
-  /// One that names an item no row of its chapter can hold (`TextID.fits`: another chapter's id) is
-  /// malformed, refused as a payload that is no change at all is, before anything is written.
+  /// One that names an item no row of its chapter can hold (`TextID.fits`: another chapter's id), or
+  /// a verse past any chapter's (`Versification.mostVersesInAChapter`: replaying a chapter counts
+  /// the verses each bridge holds, so a forged bridge to verse 2⁶² would never end), is malformed,
+  /// refused as a payload that is no change at all is, before anything is written.
   init(json: String, fromBible bibleUID: String) throws {
     try self.init(json: json, bible: bibleUID)
     guard let chapterUID = chapterUID(bible: bibleUID), let book, let chapter else { return }
+    func malformed(_ why: String) -> DecodingError { .dataCorrupted(.init(codingPath: [], debugDescription: why)) }
     if let foreign = items.first(where: { !TextID.fits($0.uid, chapter: chapterUID) }) {
-      throw DecodingError.dataCorrupted(
-        .init(codingPath: [], debugDescription: "the item \(foreign.uid) is not one of \(book) \(chapter)'s"))
+      throw malformed("the item \(foreign.uid) is not one of \(book) \(chapter)'s")
+    }
+    let verses = 0...Versification.mostVersesInAChapter
+    for item in items {
+      for state in [item.before, item.after].compactMap(\.self)
+      where !verses.contains(state.verse) || !verses.contains(state.bridgeEnd) {
+        throw malformed(
+          "the item \(item.uid) names verse \(max(state.verse, state.bridgeEnd)): no chapter has more than "
+            + "\(Versification.mostVersesInAChapter)")
+      }
     }
   }
 }

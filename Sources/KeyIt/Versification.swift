@@ -39,6 +39,10 @@ public enum Versification: String, Codable, Sendable, CaseIterable {
     }
   }
 
+  /// The most verses a chapter has in any versification (Psalm 119's 176): no verse number Key It
+  /// makes is past it, so a change that names one is malformed.
+  static let mostVersesInAChapter = 176
+
   /// The books this versification numbers, each with its chapters' verse counts, in its order.
   public func chapters() throws -> [(code: String, verseCounts: [Int])] {
     switch self {

@@ -178,6 +178,28 @@ struct TwoDevices {
     #expect(try await team.chapterB().items.allSatisfy { $0.itemText.isEmpty })
   }
 
+  /// A forged change bridging verse 1 to a verse past any chapter's (replaying it would count the
+  /// bridge's verses for ever), or naming a verse below 0, is refused and nothing is written.
+  @Test func aChangeNamingAVersePastAnyChaptersIsRefused() async throws {
+    let team = try await TwoDevices()
+    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
+    let uid = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
+    for (counter, (verse, bridgeEnd)) in [(1, Int.max), (1, Versification.mostVersesInAChapter + 1), (-1, 0)]
+      .enumerated()
+    {
+      let typed = Self.verseOneTyped("forged", uid: uid, device: "forger\(counter)", team: team)
+      var change = try KeyItChange(json: typed.payload)
+      change.items[0].after?.verse = verse
+      change.items[0].after?.startsBridge = bridgeEnd > 0
+      change.items[0].after?.bridgeEnd = bridgeEnd
+      let forged = SyncChange(
+        project: typed.project, device: typed.device, counter: typed.counter, clock: typed.clock,
+        author: typed.author, payload: ChangeJSON.write(change))
+      await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
+    }
+    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
+  }
+
   /// Builds before 2026-11-30 named every item by its whole id, not from its chapter's id on as
   /// changes are logged now: such a change still applies, to the same item.
   @Test func aChangeNamingItsItemsWholeAsOlderBuildsDidApplies() async throws {

@@ -22,6 +22,12 @@ import Testing
     }
   }
 
+  /// The bound a change's verse numbers are checked against is the largest chapter of them all.
+  @Test func noVersificationHasAChapterLongerThanTheBoundChangesAreCheckedAgainst() throws {
+    let most = try Versification.allCases.flatMap { try $0.chapters().flatMap(\.verseCounts) }.max()
+    #expect(most == Versification.mostVersesInAChapter)
+  }
+
   @Test func psalmTitlesAreItemsOnlyWhereTheyAreNotNumbered() async throws {
     let store = try KeyItStore.inMemory()
     let english = try await store.createBible(name: "Good News", versification: .english)
