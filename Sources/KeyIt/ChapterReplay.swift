@@ -24,16 +24,30 @@ struct ChapterReplay {
   mutating func apply(_ logged: SyncChange, _ change: KeyItChange) {
     let held = heldVerses
     applyItems(logged, change)
-    releaseVersesHeldTwice(by: change, logged)
+    var (covered, heldTwice) = coverage
+    if heldTwice {
+      releaseVersesHeldTwice(by: change, logged)
+      covered = heldVerses
+    }
     // Verses the change leaves in an item as its device saw them, and those it removed without
     // (an import of a file that lacks them, a chapter from before text ids).
     let meant = Set(change.items.compactMap { $0.after?.coveredVerses }.joined())
     let dropped = Set(change.items.filter { $0.after == nil }.compactMap { $0.before?.coveredVerses }.joined())
-    restoreVerses(held.union(meant).subtracting(dropped.subtracting(meant)))
+    restoreVerses(held.union(meant).subtracting(dropped.subtracting(meant)), covered: covered)
   }
 
   /// The verse numbers the living items hold.
   private var heldVerses: Set<Int> { Set(items.values.compactMap(\.coveredVerses).joined()) }
+
+  /// The verse numbers the living items hold, and whether two of them hold the same one.
+  private var coverage: (verses: Set<Int>, heldTwice: Bool) {
+    var verses = Set<Int>(minimumCapacity: items.count)
+    var heldTwice = false
+    for range in items.values.lazy.compactMap(\.coveredVerses) {
+      for verse in range where !verses.insert(verse).inserted { heldTwice = true }
+    }
+    return (verses, heldTwice)
+  }
 
   private mutating func applyItems(_ logged: SyncChange, _ change: KeyItChange) {
     if let resolution = change.resolution, let index = conflicts.firstIndex(where: { $0.id == resolution.conflict }) {
@@ -105,6 +119,7 @@ struct ChapterReplay {
   /// The change applied last wins, as for any shape: a living item it did not write that holds a
   /// verse one of its items now holds is deleted, its text kept in a conflict as any text deleted
   /// unseen is; a verse only the deleted item held comes back from its tombstone (`restoreVerses`).
+  /// Run only when some verse is held twice: most changes hold none twice.
   private mutating func releaseVersesHeldTwice(by change: KeyItChange, _ logged: SyncChange) {
     let written = Set(change.items.lazy.filter { $0.after != nil }.map(\.uid))
     let claimed = Set(written.compactMap { items[$0]?.coveredVerses }.joined())
@@ -122,10 +137,10 @@ struct ChapterReplay {
   /// Two devices that bridged overlapping verses at once (2–3 on one, 3–4 or 1–2 on the other) can
   /// leave a verse in no item: a bridge took it, then the bridge's own start was bridged away by a
   /// device that had not seen it. Each of `verses` (those held before the change and those the
-  /// change meant to hold) that no item holds comes back from its tombstone, with its text, as a
-  /// verse of its own, so no verse number leaves the chapter. Every device restores the same one.
-  private mutating func restoreVerses(_ verses: Set<Int>) {
-    let covered = heldVerses
+  /// change meant to hold) that no item holds (not in `covered`, what the living items hold now)
+  /// comes back from its tombstone, with its text, as a verse of its own, so no verse number leaves
+  /// the chapter. Every device restores the same one.
+  private mutating func restoreVerses(_ verses: Set<Int>, covered: Set<Int>) {
     for verse in verses.subtracting(covered).sorted() {
       guard
         let uid = tombs.filter({ $0.value.type == .verse && $0.value.verse == verse }).keys.min(),
