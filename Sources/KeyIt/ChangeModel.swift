@@ -209,7 +209,14 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   }
 
   /// The change as written: a chapter's items' ids as the JSON has them (see `init(json:bible:)`).
-  init(json: String) throws { self = try JSONDecoder().decode(Self.self, from: Data(json.utf8)) }
+  /// Read by hand where it can be (`ChangeJSONReader`), by `JSONDecoder` where not.
+  init(json: String) throws {
+    if let change = ChangeJSONReader.change(json) {
+      self = change
+    } else {
+      self = try JSONDecoder().decode(Self.self, from: Data(json.utf8))
+    }
+  }
 
   /// A change of the Bible `bibleUID`, as a log holds it, with its items' ids whole: one written
   /// from the `/` on is under the change's chapter's id (`ChangeJSON.write`), one written whole (as
