@@ -3,7 +3,7 @@
 
 # The fuzz targets `make test` runs: a bounded run, the same inputs every time (seeded). A target
 # that crashes, hangs or grows past the memory limit fails the run and prints the saved input.
-FUZZ_TARGETS = usfm pairs-json pairs-csv apkg manifest sspkg notes-html dict-protocol dict-entry dictd-index dictzip
+FUZZ_TARGETS = usfm pairs-json pairs-csv apkg manifest sspkg notes-html dict-protocol dict-entry dictd-index dictzip keyit-change
 FUZZ_RUNS = 3000
 FUZZ_SEED = 1
 # `make fuzz`: every target for FUZZ_SECONDS each, from FUZZ_SEED (pick another seed for new inputs).

@@ -236,7 +236,6 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   init(json: String, fromBible bibleUID: String) throws {
     try self.init(json: json, bible: bibleUID)
     guard let chapterUID = chapterUID(bible: bibleUID), let book, let chapter else { return }
-    func malformed(_ why: String) -> DecodingError { .dataCorrupted(.init(codingPath: [], debugDescription: why)) }
     if let foreign = items.first(where: { !TextID.fits($0.uid, chapter: chapterUID) }) {
       throw malformed("the item \(foreign.uid) is not one of \(book) \(chapter)'s")
     }
@@ -250,7 +249,22 @@ public struct KeyItChange: Codable, Sendable, Hashable {
       }
     }
   }
+
+  /// Refuses a change naming a chapter that the Bible's numbering (`catalog`) does not have: a book
+  /// code spelt otherwise than the catalog spells it (`rut` is Ruth to a reader, but a second log of
+  /// Ruth's chapter to the replay), or a chapter past the book's last (replaying it would make the
+  /// chapter from nothing). Checked on arrival, with the Bible known, as `init(json:fromBible:)`.
+  func checkChapter(in catalog: BookCatalog) throws {
+    guard let book, let chapter else { return }
+    guard let spec = catalog.book(code: book), spec.code == book, chapter >= 1, chapter <= spec.chapters.count else {
+      throw malformed("the change names \(book) \(chapter), a chapter this Bible's numbering does not have")
+    }
+  }
 }
+
+/// A change from another device that is no change this device could have made, refused as a
+/// payload that is not JSON is.
+private func malformed(_ why: String) -> DecodingError { .dataCorrupted(.init(codingPath: [], debugDescription: why)) }
 
 /// Two texts of one item that could not be merged: both are kept until someone chooses. Every
 /// device computes the same conflicts from the same log, whatever order the changes came in.

@@ -70,6 +70,7 @@ extension KeyItStore {
         guard let spec = payloads.first(where: { $0.kind == .bible })?.bible else { return 0 }
         bible = try Self.insertBible(db, spec, uid: bibleUID, names: try BookCatalog.names(list: spec.bookNames))
       }
+      for payload in payloads { try payload.checkChapter(in: bible!.catalog) }
       var chapters: Set<String> = []
       for (change, payload) in zip(added, payloads) {
         try Self.insertLogged(db, bibleID: bible!.bibleID!, change, chapterKey: payload.chapterKey)

@@ -71,5 +71,5 @@ struct Scratch: Sendable {
 /// Every target, in the order `make fuzz` runs them.
 let allTargets: [FuzzTarget] = [
   usfmTarget, pairsJSONTarget, pairsCSVTarget, manifestTarget, notesHTMLTarget, dictProtocolTarget, dictEntryTarget,
-  dictdIndexTarget, dictzipTarget, apkgTarget, seriesPackageTarget,
+  dictdIndexTarget, dictzipTarget, apkgTarget, seriesPackageTarget, keyItChangeTarget,
 ]

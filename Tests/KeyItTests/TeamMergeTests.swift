@@ -1,4 +1,5 @@
 import SyncLog
+import TestSupport
 import Testing
 
 @testable import KeyIt
@@ -196,6 +197,33 @@ struct TwoDevices {
         project: typed.project, device: typed.device, counter: typed.counter, clock: typed.clock,
         author: typed.author, payload: ChangeJSON.write(change))
       await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
+    }
+    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
+  }
+
+  /// What the fuzzer found (Tests/Fixtures/fuzz/keyit-change): a change from the hub naming Ruth
+  /// 65535 crashed the replay, which made the chapter from nothing; one naming `rUT` 2 was logged
+  /// as a second log of Ruth 2, so that chapter's tables no longer equalled its log. Those, and
+  /// changes naming a book or chapter the Bible's numbering lacks, are refused and nothing is written.
+  @Test func aChangeNamingAChapterTheBiblesNumberingLacksIsRefused() async throws {
+    let team = try await TwoDevices()
+    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
+    let uid = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
+    let places = [("phm", 1), ("Phm", 1), ("PHM", 2), ("PHM", 0), ("PHM", Int.min), ("XYZ", 1), ("RUT", 5)]
+    var payloads = fuzzFixtures("keyit-change").map { String(decoding: $0.data, as: UTF8.self) }
+    #expect(payloads.count == 2)
+    for (book, chapter) in places {
+      var change = try KeyItChange(json: Self.verseOneTyped("forged", uid: uid, device: "forger", team: team).payload)
+      (change.book, change.chapter) = (book, chapter)
+      change.items[0].uid = "/v1"  // under whichever chapter the change names
+      payloads.append(ChangeJSON.write(change))
+    }
+    for (index, payload) in payloads.enumerated() {
+      var forged = Self.verseOneTyped("", uid: uid, device: "forger\(index)", team: team)
+      forged.payload = payload
+      await #expect(throws: DecodingError.self, "\(payload)") {
+        try await team.b.applyRemote([forged], bibleUID: team.uid)
+      }
     }
     #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
   }
