@@ -221,21 +221,27 @@ public struct KeyItChange: Codable, Sendable, Hashable {
   /// A change of the Bible `bibleUID`, as a log holds it, with its items' ids whole: one written
   /// from the `/` on is under the change's chapter's id (`ChangeJSON.write`), one written whole (as
   /// builds before 2026-11-30 wrote them all) is read as it is. For a change already in the log
-  /// (a chapter replayed): it was checked when it came (`init(json:fromBible:)`) or written here.
+  /// (a chapter replayed): it was checked when it came (`checkArrived`) or written here.
   init(json: String, bible bibleUID: String) throws {
     try self.init(json: json)
     guard let chapterUID = chapterUID(bible: bibleUID) else { return }
     for index in items.indices { items[index].uid = TextID.whole(items[index].uid, chapter: chapterUID) }
   }
 
-  /// A change another device sent for the Bible `bibleUID`, read as `init(json:bible:)` reads it.
-  /// One that names an item no row of its chapter can hold (`TextID.fits`: another chapter's id), or
-  /// a verse past any chapter's (`Versification.mostVersesInAChapter`: replaying a chapter counts
-  /// the verses each bridge holds, so a forged bridge to verse 2⁶² would never end), is malformed,
-  /// refused as a payload that is no change at all is, before anything is written.
-  init(json: String, fromBible bibleUID: String) throws {
-    try self.init(json: json, bible: bibleUID)
+  /// Refuses a change another device sent for the Bible `bibleUID` (read by `init(json:bible:)`)
+  /// that no device running Key It makes, before anything of its batch is written, as a payload that
+  /// is no change at all is refused. Such a change names:
+  /// - a chapter the Bible's numbering (`catalog`) lacks: a chapter past its book's last (replaying
+  ///   it would make the chapter from nothing), or a book code spelt otherwise than the numbering
+  ///   spells it (`rUT` is Ruth to a reader, but a second log of Ruth's chapter to the replay);
+  /// - an item no row of its chapter can hold (`TextID.fits`: another chapter's id);
+  /// - a verse past any chapter's (`Versification.mostVersesInAChapter`: replaying a chapter counts
+  ///   the verses each bridge holds, so a forged bridge to verse 2⁶² would never end).
+  func checkArrived(fromBible bibleUID: String, numberedBy catalog: BookCatalog) throws {
     guard let chapterUID = chapterUID(bible: bibleUID), let book, let chapter else { return }
+    guard let spec = catalog.book(code: book), spec.code == book, chapter >= 1, chapter <= spec.chapters.count else {
+      throw malformed("the change names \(book) \(chapter), a chapter this Bible's numbering does not have")
+    }
     if let foreign = items.first(where: { !TextID.fits($0.uid, chapter: chapterUID) }) {
       throw malformed("the item \(foreign.uid) is not one of \(book) \(chapter)'s")
     }
@@ -247,17 +253,6 @@ public struct KeyItChange: Codable, Sendable, Hashable {
           "the item \(item.uid) names verse \(max(state.verse, state.bridgeEnd)): no chapter has more than "
             + "\(Versification.mostVersesInAChapter)")
       }
-    }
-  }
-
-  /// Refuses a change naming a chapter that the Bible's numbering (`catalog`) does not have: a book
-  /// code spelt otherwise than the catalog spells it (`rut` is Ruth to a reader, but a second log of
-  /// Ruth's chapter to the replay), or a chapter past the book's last (replaying it would make the
-  /// chapter from nothing). Checked on arrival, with the Bible known, as `init(json:fromBible:)`.
-  func checkChapter(in catalog: BookCatalog) throws {
-    guard let book, let chapter else { return }
-    guard let spec = catalog.book(code: book), spec.code == book, chapter >= 1, chapter <= spec.chapters.count else {
-      throw malformed("the change names \(book) \(chapter), a chapter this Bible's numbering does not have")
     }
   }
 }

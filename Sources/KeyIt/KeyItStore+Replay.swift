@@ -65,12 +65,14 @@ extension KeyItStore {
       var bible = try Self.bible(db, uid: bibleUID)
       let heads = try bible.map { try Self.heads(db, bibleID: $0.bibleID!) } ?? SyncHeads()
       let added = admissible(changes, project: project, heads: heads).added
-      let payloads = try added.map { try KeyItChange(json: $0.payload, fromBible: bibleUID) }
-      if bible == nil {
-        guard let spec = payloads.first(where: { $0.kind == .bible })?.bible else { return 0 }
+      let payloads = try added.map { try KeyItChange(json: $0.payload, bible: bibleUID) }
+      // A Bible this device does not have yet is numbered as its first change says.
+      let spec = bible == nil ? payloads.first(where: { $0.kind == .bible })?.bible : nil
+      guard let catalog = bible?.catalog ?? spec.map({ BookCatalog.of($0.versification) }) else { return 0 }
+      for payload in payloads { try payload.checkArrived(fromBible: bibleUID, numberedBy: catalog) }
+      if let spec {
         bible = try Self.insertBible(db, spec, uid: bibleUID, names: try BookCatalog.names(list: spec.bookNames))
       }
-      for payload in payloads { try payload.checkChapter(in: bible!.catalog) }
       var chapters: Set<String> = []
       for (change, payload) in zip(added, payloads) {
         try Self.insertLogged(db, bibleID: bible!.bibleID!, change, chapterKey: payload.chapterKey)

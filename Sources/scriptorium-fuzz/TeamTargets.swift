@@ -18,11 +18,7 @@ let keyItChangeTarget = FuzzTarget(
     "\"resolution\":{\"choice\":\"keepIncoming\",\"conflict\":\"x\"}", "\"bible\":", "-1", "1.0", "\\u00e9",
   ],
   seeds: { places in
-    let store = try KeyItStore.inMemory()
-    let bible = try await store.createBible(name: "Seeds")
-    let ruth = try String(
-      contentsOf: places.repository.appendingPathComponent("Tests/Fixtures/usfm/09-RUTeng-web.usfm"), encoding: .utf8)
-    _ = try await store.importUSFM([("ruth.usfm", ruth)], bibleID: bible.bibleID)
+    let (store, bible) = try await storeWithRuth(try ruth(places))
     let verses = try await store.chapter(bibleID: bible.bibleID, code: "RUT", chapter: 2).items
       .filter { $0.itemType == .verse }
     for (index, verse) in verses.prefix(3).enumerated() {
@@ -38,18 +34,17 @@ let keyItChangeTarget = FuzzTarget(
     return changes.suffix(6).map { Array($0.payload.utf8) } + changes.prefix(2).map { Array($0.payload.utf8) }
   },
   runner: { scratch in
-    let ruth = try String(
-      contentsOf: scratch.places.repository.appendingPathComponent("Tests/Fixtures/usfm/09-RUTeng-web.usfm"),
-      encoding: .utf8)
-    var (store, uid) = try await teamFuzzStore(ruth: ruth)
+    let ruthText = try ruth(scratch.places)
+    var (store, bible) = try await storeWithRuth(ruthText)
     // The hub's device's changes applied so far: the next must be the one after, or it waits for a gap.
     var applied: Int64 = 0
     var inputs: Int64 = 0
     return { bytes in
       inputs += 1
-      if applied == 300, let fresh = try? await teamFuzzStore(ruth: ruth) {  // keep the log short
-        (store, uid, applied) = (fresh.0, fresh.1, 0)
+      if applied == 300, let fresh = try? await storeWithRuth(ruthText) {  // keep the log short
+        (store, bible, applied) = (fresh.0, fresh.1, 0)
       }
+      let uid = bible.uid
       let change = SyncChange(
         project: SyncChange.keyItProject(bibleUID: uid), device: "fuzz-hub-device", counter: applied + 1,
         clock: HybridTimestamp(wallMillis: 1_900_000_000_000 + inputs, logical: 0, device: "fuzz-hub-device"),
@@ -63,10 +58,16 @@ let keyItChangeTarget = FuzzTarget(
     }
   })
 
-/// A store in memory with a Bible holding Ruth, and the Bible's id.
-private func teamFuzzStore(ruth: String) async throws -> (KeyItStore, String) {
+/// WEB Ruth, from the repository's fixtures.
+private func ruth(_ places: SeedPlaces) throws -> String {
+  try String(
+    contentsOf: places.repository.appendingPathComponent("Tests/Fixtures/usfm/09-RUTeng-web.usfm"), encoding: .utf8)
+}
+
+/// A store in memory with a Bible holding `ruth`, and the Bible.
+private func storeWithRuth(_ ruth: String) async throws -> (KeyItStore, Bible) {
   let store = try KeyItStore.inMemory()
   let bible = try await store.createBible(name: "Fuzz")
   _ = try await store.importUSFM([("ruth.usfm", ruth)], bibleID: bible.bibleID)
-  return (store, bible.uid)
+  return (store, bible)
 }

@@ -87,10 +87,17 @@ import Testing
       #expect(written == ChangeJSON.write(stored))
       #expect(ChangeJSON.write(stored, itemsUnder: chapter) == written)
       #expect(!written.contains(chapter))
-      #expect(try KeyItChange(json: written, fromBible: bible) == change)
+      #expect(try Self.arrived(written, fromBible: bible) == change)
       #expect(try KeyItChange(json: written, bible: bible) == change)
-      #expect(try KeyItChange(json: ChangeJSON.write(change), fromBible: bible) == change)
+      #expect(try Self.arrived(ChangeJSON.write(change), fromBible: bible) == change)
     }
+  }
+
+  /// A change as another device's arrives: read, then checked against the Bible's numbering.
+  static func arrived(_ json: String, fromBible bible: String) throws -> KeyItChange {
+    let change = try KeyItChange(json: json, bible: bible)
+    try change.checkArrived(fromBible: bible, numberedBy: .standard)
+    return change
   }
 
   /// Every field of every item state written out, as the log was before 2026-11-29.
