@@ -11,10 +11,15 @@ struct BoundStatement {
   private let statement: Statement
   private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 
-  /// Takes over `statement`: GRDB is told its arguments are set (to NULLs), so that `execute()`
-  /// runs what `bind` binds.
+  /// Takes over `statement`, one of the connection's cached statements that only a
+  /// `BoundStatement` runs: GRDB is told its arguments are set (to NULLs), so that `execute()` runs
+  /// what `bind` binds. GRDB keeps that with the statement, so it is told once per connection, not
+  /// each time the statement is taken over: making a 128-item insert's 1,024 arguments for every
+  /// import was an eighth of a small one (WEB Ruth, 1 John and 3 John into a new Bible: p50 2.85 →
+  /// 2.46 ms, the medians of eight alternating runs on a noisy machine).
   init(_ statement: Statement) {
     self.statement = statement
+    guard statement.arguments.isEmpty else { return }
     // From `nil`s: GRDB makes arguments from `DatabaseValue`s through a key path, value by value,
     // which for a statement of 32 items cost more than running it.
     statement.setUncheckedArguments(

@@ -70,23 +70,28 @@ extension KeyItStore {
     let versification = try writer.readOnThisThread { db in try Self.bible(db, bibleID).versification }
     let reading = try USFMImportPipeline(files, versification: versification)
     defer { reading.stop() }
-    do {
-      return try await writer.write { db in
-        let bible = try Self.bible(db, bibleID)
-        // Up to 64 MiB of pages kept for the import, as the Phrasebook's import does: with SQLite's
-        // 2 MiB, a whole Psalms' pages (its items' indexes, its change log) spilled to the log
-        // mid-transaction (WEB Psalms into a new Bible: p50 107-115 ms -> 103-108 ms).
-        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-        try db.execute(sql: "PRAGMA cache_size = -65536")
-        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-        // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
-        // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
-        return try Self.logging(db, bibleID: bible.bibleID!, bibleUID: bible.uid) { logger in
-          try files.indices.map { index in
-            try self.store(db, file: index, of: reading, named: files[index].name, bible: bible, logger: &logger)
-          }
+    let write = { @Sendable (db: Database) throws -> [ImportReport] in
+      let bible = try Self.bible(db, bibleID)
+      // Up to 64 MiB of pages kept for the import, as the Phrasebook's import does: with SQLite's
+      // 2 MiB, a whole Psalms' pages (its items' indexes, its change log) spilled to the log
+      // mid-transaction (WEB Psalms into a new Bible: p50 107-115 ms -> 103-108 ms).
+      let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+      try db.execute(sql: "PRAGMA cache_size = -65536")
+      defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+      // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
+      // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
+      return try Self.logging(db, bibleID: bible.bibleID!, bibleUID: bible.uid) { logger in
+        try files.indices.map { index in
+          try self.store(db, file: index, of: reading, named: files[index].name, bible: bible, logger: &logger)
         }
       }
+    }
+    do {
+      // An import read whole is written on the caller's thread, as a lone save is
+      // (`TextSaveQueue`): it is short (under `bytesForAThread` of USFM), not worth a hop to the
+      // writer's thread and another back (with the ids' places hashed only where an item keeps
+      // its id, WEB Ruth, 1 John and 3 John into a new Bible: p50 2.46 → 2.36 ms).
+      return reading.threaded ? try await writer.write(write) : try writer.writeOnThisThread(write)
     } catch {
       // A malformed file is the import's fault whatever stopped the writing first, as it was when
       // every file was read before anything was written.
@@ -255,8 +260,11 @@ extension KeyItStore {
       let order: Int
       let intSeq: Int
     }
+    /// A verse's or an ascription's id comes from the chapter's, never from the item it replaces.
+    func derived(_ type: ItemType, intSeq: Int) -> Bool { intSeq == 0 && (type == .verse || type == .ascription) }
+    // Only the places an item keeps an id at (in a chapter never opened, none: it has only verses).
     var stored: [Place: String] = [:]
-    for (uid, state) in before {
+    for (uid, state) in before where !derived(state.type, intSeq: state.intSeq) {
       let place = Place(verse: state.verse, type: state.type, order: state.order, intSeq: state.intSeq)
       // Two at one place: either, but the same each time and on every device (the first whole id).
       if let other = stored[place], TextID.precedes(other, uid, storedUnder: chapterUID) { continue }
@@ -265,7 +273,7 @@ extension KeyItStore {
     // The kept and derived ids given so far (a new UUIDv7 can be neither, so it is not hashed in).
     var taken = Set<String>(minimumCapacity: items.count)
     return items.map { item in
-      let derived = item.intSeq == 0 && (item.type == .verse || item.type == .ascription)
+      let derived = derived(item.type, intSeq: item.intSeq)
       let place = Place(verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq)
       if !derived, let kept = stored[place], !taken.contains(kept) {
         taken.insert(kept)

@@ -51,7 +51,8 @@ final class USFMImportPipeline: @unchecked Sendable {  // every `var` is guarded
   private var plans: [Int: ChapterImportPlan] = [:]
   private var tickets = 0
   private var stopped = false
-  private let threaded: Bool
+  /// Whether the files are read on a thread of their own (else they were read whole at once).
+  let threaded: Bool
 
   /// Starts reading `files` in `versification`. A short import is read here and now, and its
   /// first malformed file throws at once.
