@@ -67,35 +67,50 @@ extension KeyItStore {
   /// names its file, line and column. Each chapter a file holds replaces that chapter; other
   /// chapters are left as they are. A long import is written while it is read (`USFMImportPipeline`).
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
+    guard USFMImportPipeline.readsOnAThread(files) else {
+      // A short import is read and written on the caller's thread, as a lone save is written
+      // (`TextSaveQueue`), in its one transaction: not worth a hop to the writer's thread and
+      // another back, nor a read of its own for the Bible's numbering, nor a bigger page cache.
+      // WEB Ruth, 1 John and 3 John into a new Bible, p50 (medians of alternating runs): the hops,
+      // with the ids' places hashed only where an item keeps its id, 2.46 → 2.36 ms; the read and
+      // the cache, 0.93× that.
+      return try writer.writeOnThisThread { db in
+        let bible = try Self.bible(db, bibleID)
+        let reading = try USFMImportPipeline(files, versification: bible.versification)
+        return try self.write(files, read: reading, into: bible, db)
+      }
+    }
     let versification = try writer.readOnThisThread { db in try Self.bible(db, bibleID).versification }
     let reading = try USFMImportPipeline(files, versification: versification)
     defer { reading.stop() }
-    let write = { @Sendable (db: Database) throws -> [ImportReport] in
-      let bible = try Self.bible(db, bibleID)
-      // Up to 64 MiB of pages kept for the import, as the Phrasebook's import does: with SQLite's
-      // 2 MiB, a whole Psalms' pages (its items' indexes, its change log) spilled to the log
-      // mid-transaction (WEB Psalms into a new Bible: p50 107-115 ms -> 103-108 ms).
-      let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-      try db.execute(sql: "PRAGMA cache_size = -65536")
-      defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-      // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
-      // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
-      return try Self.logging(db, bibleID: bible.bibleID!, bibleUID: bible.uid) { logger in
-        try files.indices.map { index in
-          try self.store(db, file: index, of: reading, named: files[index].name, bible: bible, logger: &logger)
-        }
-      }
-    }
     do {
-      // An import read whole is written on the caller's thread, as a lone save is
-      // (`TextSaveQueue`): it is short (under `bytesForAThread` of USFM), not worth a hop to the
-      // writer's thread and another back (with the ids' places hashed only where an item keeps
-      // its id, WEB Ruth, 1 John and 3 John into a new Bible: p50 2.46 → 2.36 ms).
-      return reading.threaded ? try await writer.write(write) : try writer.writeOnThisThread(write)
+      return try await writer.write { db in
+        // Up to 64 MiB of pages kept for a long import, as the Phrasebook's import does: with
+        // SQLite's 2 MiB, a whole Psalms' pages (its items' indexes, its change log) spilled to the
+        // log mid-transaction (WEB Psalms into a new Bible: p50 107-115 ms -> 103-108 ms). A short
+        // one's pages fit in SQLite's.
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = -65536")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+        return try self.write(files, read: reading, into: try Self.bible(db, bibleID), db)
+      }
     } catch {
       // A malformed file is the import's fault whatever stopped the writing first, as it was when
       // every file was read before anything was written.
       throw reading.readingError() ?? error
+    }
+  }
+
+  /// Writes the books of `files` as `reading` reads them, in the import's transaction.
+  private func write(
+    _ files: [(name: String, text: String)], read reading: USFMImportPipeline, into bible: Bible, _ db: Database
+  ) throws -> [ImportReport] {
+    // No savepoint for each file: the import is all or nothing, and SQLite's savepoint made every
+    // page it wrote a copy (WEB Psalms into a new Bible: its item inserts 18.5 -> 16.9 ms).
+    return try Self.logging(db, bibleID: bible.bibleID!, bibleUID: bible.uid) { logger in
+      try files.indices.map { index in
+        try self.store(db, file: index, of: reading, named: files[index].name, bible: bible, logger: &logger)
+      }
     }
   }
 

@@ -51,13 +51,18 @@ final class USFMImportPipeline: @unchecked Sendable {  // every `var` is guarded
   private var plans: [Int: ChapterImportPlan] = [:]
   private var tickets = 0
   private var stopped = false
-  /// Whether the files are read on a thread of their own (else they were read whole at once).
-  let threaded: Bool
+  private let threaded: Bool
+
+  /// Whether `files` are long enough to be read on a thread of their own (else they are read whole
+  /// at once, when the pipeline is made).
+  static func readsOnAThread(_ files: [(name: String, text: String)]) -> Bool {
+    files.reduce(0) { $0 + $1.text.utf8.count } >= bytesForAThread
+  }
 
   /// Starts reading `files` in `versification`. A short import is read here and now, and its
   /// first malformed file throws at once.
   init(_ files: [(name: String, text: String)], versification: Versification) throws {
-    threaded = files.reduce(0) { $0 + $1.text.utf8.count } >= Self.bytesForAThread
+    threaded = Self.readsOnAThread(files)
     self.files = Array(repeating: File(), count: files.count)
     guard threaded else {
       for (index, file) in files.enumerated() {

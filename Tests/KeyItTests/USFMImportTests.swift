@@ -257,18 +257,22 @@ import Testing
     #expect(try await counts() == before)
   }
 
-  /// Someone typing in Ruth while another tab imports 1 and 3 John and a whole Psalms: the plans of
-  /// the long book are made on a thread of its own (those of short ones on the spot) while the
-  /// saves wait for the database, and every save and the import end.
-  @Test func anImportAndTextSavesAtOnceAllFinishAndKeepEverything() async throws {
+  /// Someone typing in Ruth while another tab imports 1 and 3 John, with a whole Psalms or without:
+  /// a long import is read and planned on a thread of its own while the saves wait for the
+  /// database, a short one read and written on the caller's thread while it waits for theirs, and
+  /// every save and the import end.
+  @Test(arguments: [true, false]) func anImportAndTextSavesAtOnceAllFinishAndKeepEverything(withPsalms: Bool)
+    async throws
+  {
     let (store, _) = try await storeWithBible()
     let verses = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).items.filter {
       $0.itemType == .verse
     }
     let psalms = everyVerse(of: "PSA", in: .kjv, saying: "Praise ye the Lord.")
     #expect(psalms.utf8.count >= USFMImportPipeline.bytesForAThread)
-    let books =
-      try ["92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map { ($0, try fixture("usfm/\($0)")) } + [("psa", psalms)]
+    let johns = try ["92-1JNeng-web.usfm", "94-3JNeng-web.usfm"].map { ($0, try fixture("usfm/\($0)")) }
+    let books = johns + (withPsalms ? [("psa", psalms)] : [])
+    #expect(USFMImportPipeline.readsOnAThread(books) == withPsalms)
     try await withThrowingTaskGroup(of: Void.self) { group in
       group.addTask { _ = try await store.importUSFM(books, bibleID: nil) }
       for (number, verse) in verses.enumerated() {
@@ -284,7 +288,8 @@ import Testing
     #expect(john.contains("The elder to Gaius the beloved"))
     let psalm150 = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 150).items
     #expect(
-      psalm150.filter { $0.itemType == .verse }.map(\.itemText) == Array(repeating: "Praise ye the Lord.", count: 6))
+      psalm150.filter { $0.itemType == .verse }.map(\.itemText)
+        == Array(repeating: withPsalms ? "Praise ye the Lord." : "", count: 6))
     #expect(
       try await store.writer.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM KeyItChanges") } ?? 0 > verses.count
     )
