@@ -17,10 +17,3 @@ extension DatabaseReader {
     quick ? try readOnThisThread(read) : try await self.read(read)
   }
 }
-
-extension DatabaseWriter {
-  /// `updates` in a transaction on the calling thread, from async code too, as `readOnThisThread`
-  /// reads: for short writes (a small import) not worth a hop to the writer's thread and back. It
-  /// waits, blocking the thread, while another write holds the writer.
-  public func writeOnThisThread<T>(_ updates: (Database) throws -> T) throws -> T { try self.write(updates) }
-}

@@ -12,6 +12,7 @@ extension KeyItStore {
   /// a resolution, or changes applied from a hub): what the team sync waits for.
   public func observeChangeLog(_ onChange: @escaping @Sendable () -> Void) -> ChangeLogObservation {
     let observation = DatabaseRegionObservation(tracking: Table("KeyItChanges"))
-    return ChangeLogObservation(observation.start(in: writer, onError: { _ in }, onChange: { _ in onChange() }))
+    return ChangeLogObservation(
+      observation.start(in: writer.database, onError: { _ in }, onChange: { _ in onChange() }))
   }
 }

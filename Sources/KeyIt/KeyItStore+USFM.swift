@@ -68,13 +68,13 @@ extension KeyItStore {
   /// chapters are left as they are. A long import is written while it is read (`USFMImportPipeline`).
   public func importUSFM(_ files: [(name: String, text: String)], bibleID: Int64?) async throws -> [ImportReport] {
     guard USFMImportPipeline.readsOnAThread(files) else {
-      // A short import is read and written on the caller's thread, as a lone save is written
-      // (`TextSaveQueue`), in its one transaction: not worth a hop to the writer's thread and
-      // another back, nor a read of its own for the Bible's numbering, nor a bigger page cache.
-      // WEB Ruth, 1 John and 3 John into a new Bible, p50 (medians of alternating runs): the hops,
-      // with the ids' places hashed only where an item keeps its id, 2.46 → 2.36 ms; the read and
-      // the cache, 0.93× that.
-      return try writer.writeOnThisThread { db in
+      // A short import is a short write, as a lone save is (`TextSaveQueue`): read and written on
+      // the caller's thread unless a long write is under way, in its one transaction: not worth a
+      // hop to the writer's thread and another back, nor a read of its own for the Bible's
+      // numbering, nor a bigger page cache. WEB Ruth, 1 John and 3 John into a new Bible, p50
+      // (medians of alternating runs): the hops, with the ids' places hashed only where an item
+      // keeps its id, 2.46 → 2.36 ms; the read and the cache, 0.93× that.
+      return try await writer.shortWrite { db in
         let bible = try Self.bible(db, bibleID)
         let reading = try USFMImportPipeline(files, versification: bible.versification)
         return try self.write(files, read: reading, into: bible, db)

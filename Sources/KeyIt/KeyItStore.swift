@@ -6,7 +6,7 @@ import GRDB
 /// Owns `keyit.sqlite`: Bibles, their books, chapters, items and bridges. Every public method is
 /// one transaction: it either completes or changes nothing.
 public final class KeyItStore: Sendable {
-  let writer: any DatabaseWriter
+  let writer: CountedWriter
   let textSaves: TextSaveQueue
   private let checkpointer: BackgroundCheckpointer?
   /// Milliseconds since 1970: this machine's clock, or a test's.
@@ -43,10 +43,10 @@ public final class KeyItStore: Sendable {
     writer: any DatabaseWriter, checkpointer: BackgroundCheckpointer?,
     now: @escaping @Sendable () -> Int64 = wallClockMillis
   ) throws {
-    self.writer = writer
+    self.writer = CountedWriter(writer)
     self.checkpointer = checkpointer
     self.now = now
-    textSaves = TextSaveQueue(writer: writer, now: now)
+    textSaves = TextSaveQueue(writer: self.writer, now: now)
     try KeyItMigrations.migrator.migrate(writer)
   }
 

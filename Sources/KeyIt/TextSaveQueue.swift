@@ -1,3 +1,4 @@
+import AppSupport
 import GRDB
 import Synchronization
 
@@ -11,7 +12,7 @@ import Synchronization
 final class TextSaveQueue: Sendable {
   /// A save: the item, its new text, and the revision it was typed on (nil: whatever is stored).
   typealias Save = (bibleID: Int64?, itemID: Int64, text: String, revision: Int?)
-  private typealias Waiting = (save: Save, continuation: CheckedContinuation<LabelledItem, any Error>)
+  private typealias Waiting = (save: Save, continuation: CheckedContinuation<LabelledItem?, any Error>)
 
   /// The saves waiting for the next transaction, and whether one is being written.
   private struct State {
@@ -19,46 +20,53 @@ final class TextSaveQueue: Sendable {
     var writing = false
   }
 
-  private let writer: any DatabaseWriter
+  private let writer: CountedWriter
   private let state = Mutex(State())
   private let now: @Sendable () -> Int64
 
-  init(writer: any DatabaseWriter, now: @escaping @Sendable () -> Int64) {
+  init(writer: CountedWriter, now: @escaping @Sendable () -> Int64) {
     self.writer = writer
     self.now = now
   }
 
   /// Saves one item's text; returns the saved item once its transaction has committed.
   func save(_ save: Save) async throws -> LabelledItem {
-    if claimWriting(orWait: nil) { return try writeAlone(save) }
-    return try await withCheckedThrowingContinuation { continuation in
-      // The save being written may have ended since: then this one is written now.
-      if claimWriting(orWait: (save, continuation)) { continuation.resume(with: Result { try writeAlone(save) }) }
-    }
-  }
-
-  /// True when no save is being written: the caller now writes its own. Otherwise `entry`, if
-  /// any, waits for the next batch.
-  private func claimWriting(orWait entry: Waiting?) -> Bool {
-    state.withLock { state in
-      if state.writing {
-        if let entry { state.waiting.append(entry) }
-        return false
+    while !claimWriting() {
+      // Waits for the next batch, unless the save being written has ended since: then it claims
+      // the writing again.
+      let saved: LabelledItem? = try await withCheckedThrowingContinuation { continuation in
+        if !wait((save, continuation)) { continuation.resume(returning: nil) }
       }
-      state.writing = true
-      return true
+      if let saved { return saved }
+    }
+    return try await writeAlone(save)
+  }
+
+  /// True when no save was being written: the caller now writes its own.
+  private func claimWriting() -> Bool {
+    state.withLock { state in
+      defer { state.writing = true }
+      return !state.writing
     }
   }
 
-  /// Writes one save on the calling thread (the synchronous write, which blocks it for the commit),
-  /// in a transaction begun and committed by cached statements: GRDB's own transaction prepares
-  /// both statements anew each time, a tenth of what a save spends in Swift.
-  private func writeAlone(_ save: Save) throws -> LabelledItem {
+  /// Queues `entry` for the next batch if a save is being written; false if none is.
+  private func wait(_ entry: Waiting) -> Bool {
+    state.withLock { state in
+      if state.writing { state.waiting.append(entry) }
+      return state.writing
+    }
+  }
+
+  /// Writes one save as a short write (on the calling thread unless a long write is under way, see
+  /// `CountedWriter`), in a transaction begun and committed by cached statements: GRDB's own
+  /// transaction prepares both statements anew each time, a tenth of what a save spends in Swift.
+  private func writeAlone(_ save: Save) async throws -> LabelledItem {
     defer { handOver() }
-    return try writer.writeWithoutTransaction { db in
+    return try await writer.shortWriteWithoutTransaction { db in
       try db.cachedStatement(sql: "BEGIN IMMEDIATE").execute()
       do {
-        let saved = try KeyItStore.writeText(db, save, wallMillis: now())
+        let saved = try KeyItStore.writeText(db, save, wallMillis: self.now())
         try db.cachedStatement(sql: "COMMIT").execute()
         return saved
       } catch {
@@ -97,7 +105,7 @@ final class TextSaveQueue: Sendable {
       } catch {
         results = Array(repeating: .failure(error), count: batch.count)
       }
-      for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result) }
+      for (entry, result) in zip(batch, results) { entry.continuation.resume(with: result.map { $0 }) }
     }
   }
 }
