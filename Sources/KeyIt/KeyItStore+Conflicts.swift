@@ -20,6 +20,8 @@ public struct SyncStatus: Codable, Sendable, Equatable {
   public let unsent: Int
   /// Conflicts nobody has resolved yet.
   public let openConflicts: Int
+  /// Changes from other devices refused as malformed (kept in the log, changing nothing).
+  public let refusedChanges: Int
 }
 
 extension KeyItStore {
@@ -107,9 +109,13 @@ extension KeyItStore {
         sql:
           "SELECT COUNT(*) FROM KeyItConflicts JOIN Chapters USING (chapterID) WHERE Chapters.bibleID = ? AND open",
         arguments: [bible.bibleID]) ?? 0
+    let refused =
+      try Int.fetchOne(
+        db, sql: "SELECT COUNT(*) FROM KeyItChanges WHERE bibleID = ? AND refused IS NOT NULL",
+        arguments: [bible.bibleID]) ?? 0
     return SyncStatus(
       project: SyncChange.keyItProject(bibleUID: bible.uid), lastSync: row?["lastSync"],
-      unsent: Int(mine - (hub?[me] ?? 0)), openConflicts: open)
+      unsent: Int(mine - (hub?[me] ?? 0)), openConflicts: open, refusedChanges: refused)
   }
 
   /// Records a finished sync: when, and what the hub then held.

@@ -75,6 +75,18 @@ extension KeyItStore {
     ])
   }
 
+  /// Logs a change from another device refused as malformed, with why (see `applyRemote`). Apart
+  /// from `insertLogged`, which the migration giving text ids (v7) runs before v12 made the columns.
+  static func insertRefused(_ db: Database, bibleID: Int64, _ change: SyncChange, reason: String) throws {
+    try db.execute(
+      sql: "INSERT INTO KeyItChanges (bibleID, device, counter, clock, author, payload, refused, refusedBy) "
+        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      arguments: [
+        bibleID, change.device, change.counter, change.clock.description, change.author, change.payload, reason,
+        ProductVersion.current,
+      ])
+  }
+
   /// The items of a chapter as changes record them, by uid: whole, or as its rows store them (`stored`).
   static func itemStates(_ db: Database, chapter: Chapter, stored: Bool = false) throws -> [String: ItemState] {
     let chapterID = chapter.chapterID!

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import GRDB
 import SyncLog
@@ -57,6 +58,12 @@ extension KeyItStore {
   /// holds are skipped, those that would leave a gap wait for a later batch, the rest are logged
   /// and the chapters they touch replayed from their logs. A Bible this device does not have yet is
   /// created from its first change. Returns how many changes were new. Applying twice changes nothing.
+  ///
+  /// A change no device running this build makes (a payload that is no change, or one that
+  /// `checkArrived` refuses) is logged as refused, with why, and changes nothing: every device
+  /// refuses it alike, so they stay level, and the changes after it from its device still follow
+  /// on. Refusing its whole batch instead stopped every device's sync at it for good. A later
+  /// version reads the refused changes again at its first batch, and takes those it can read.
   @discardableResult
   public func applyRemote(_ changes: [SyncChange], bibleUID: String) async throws -> Int {
     let now = now()
@@ -65,24 +72,85 @@ extension KeyItStore {
       var bible = try Self.bible(db, uid: bibleUID)
       let heads = try bible.map { try Self.heads(db, bibleID: $0.bibleID!) } ?? SyncHeads()
       let added = admissible(changes, project: project, heads: heads).added
-      let payloads = try added.map { try KeyItChange(json: $0.payload, bible: bibleUID) }
+      let read = added.map { change in Result { try KeyItChange(json: change.payload, bible: bibleUID) } }
       // A Bible this device does not have yet is numbered as its first change says.
-      let spec = bible == nil ? payloads.first(where: { $0.kind == .bible })?.bible : nil
+      let spec =
+        bible == nil ? read.lazy.compactMap { try? $0.get() }.first(where: { $0.kind == .bible })?.bible : nil
       guard let catalog = bible?.catalog ?? spec.map({ BookCatalog.of($0.versification) }) else { return 0 }
-      for payload in payloads { try payload.checkArrived(fromBible: bibleUID, numberedBy: catalog) }
       if let spec {
         bible = try Self.insertBible(db, spec, uid: bibleUID, names: try BookCatalog.names(list: spec.bookNames))
       }
-      var chapters: Set<String> = []
-      for (change, payload) in zip(added, payloads) {
-        try Self.insertLogged(db, bibleID: bible!.bibleID!, change, chapterKey: payload.chapterKey)
-        if let key = payload.chapterKey { chapters.insert(key) }
+      let bibleID = bible!.bibleID!
+      var touched = try Self.takeRefusedNowRead(db, bibleID: bibleID, bibleUID: bibleUID, catalog: catalog)
+      for (change, read) in zip(added, read) {
+        let accepted = Result {
+          let payload = try read.get()
+          try payload.checkArrived(fromBible: bibleUID, numberedBy: catalog)
+          return payload
+        }
+        switch accepted {
+        case .success(let payload):
+          try Self.insertLogged(db, bibleID: bibleID, change, chapterKey: payload.chapterKey)
+          touched.take(payload)
+        case .failure(let error):
+          try Self.insertRefused(db, bibleID: bibleID, change, reason: Self.refusal(error))
+        }
       }
-      if payloads.contains(where: { $0.kind == .settings }) { try Self.applyLoggedSettings(db, bible: &bible!) }
+      if touched.settings { try Self.applyLoggedSettings(db, bible: &bible!) }
       // Observing the latest reading moves the clock as far as observing each in turn would.
       if let latest = added.map(\.clock).max() { try Self.observe(db, latest, wallMillis: now) }
-      for key in chapters.sorted() { try self.replayChapter(db, bible: bible!, key: key) }
+      for key in touched.chapters.sorted() { try self.replayChapter(db, bible: bible!, key: key) }
       return added.count
+    }
+  }
+
+  /// What changes taken into the log touch: the chapters to replay, and whether the Bible's settings.
+  struct Touched {
+    var chapters: Set<String> = []
+    var settings = false
+
+    mutating func take(_ change: KeyItChange) {
+      if let key = change.chapterKey { chapters.insert(key) }
+      if change.kind == .settings { settings = true }
+    }
+  }
+
+  /// Takes into the log the changes of a Bible that another version refused and this one reads and
+  /// accepts (a later version may read a change an earlier one could not). Each is read once by
+  /// each version: a hub holding thousands of forged changes must not make every batch read them all.
+  private static func takeRefusedNowRead(_ db: Database, bibleID: Int64, bibleUID: String, catalog: BookCatalog)
+    throws -> Touched
+  {
+    var touched = Touched()
+    for row in try Row.fetchAll(
+      db.cachedStatement(
+        sql: "SELECT seq, payload FROM KeyItChanges WHERE bibleID = ? AND refused IS NOT NULL AND refusedBy IS NOT ?"),
+      arguments: [bibleID, ProductVersion.current])
+    {
+      guard let change = try? KeyItChange(json: row["payload"], bible: bibleUID),
+        (try? change.checkArrived(fromBible: bibleUID, numberedBy: catalog)) != nil
+      else {
+        try db.execute(
+          sql: "UPDATE KeyItChanges SET refusedBy = ? WHERE seq = ?",
+          arguments: [ProductVersion.current, row["seq"] as Int64])
+        continue
+      }
+      try db.execute(
+        sql: "UPDATE KeyItChanges SET refused = NULL, refusedBy = NULL, chapterKey = ? WHERE seq = ?",
+        arguments: [change.chapterKey, row["seq"] as Int64])
+      touched.take(change)
+    }
+    return touched
+  }
+
+  /// Why a change was refused, in a line.
+  private static func refusal(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context): context.debugDescription
+    case DecodingError.keyNotFound(let key, _): "no \(key.stringValue)"
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+    default: String(describing: error)
     }
   }
 

@@ -19,7 +19,8 @@ extension KeyItStore {
     var list: (String, [Int: String])?
     for payload in try String.fetchAll(
       db.cachedStatement(
-        sql: "SELECT payload FROM KeyItChanges WHERE bibleID = ? AND chapterKey IS NULL ORDER BY clock DESC"),
+        sql: "SELECT payload FROM KeyItChanges WHERE bibleID = ? AND chapterKey IS NULL AND refused IS NULL "
+          + "ORDER BY clock DESC"),
       arguments: [bible.bibleID])
     {
       guard let spec = try? KeyItChange(json: payload).bible else { continue }

@@ -26,6 +26,8 @@ public struct TeamStatus: Codable, Sendable, Equatable {
   public let lastSync: Int64?
   public let unsent: Int
   public let openConflicts: Int
+  /// Changes from other devices refused as malformed (see `SyncStatus`).
+  public let refusedChanges: Int
 }
 
 extension KeyItStore {
@@ -124,6 +126,6 @@ extension KeyItStore {
     return TeamStatus(
       bible: bible.bibleID!, bibleUID: bible.uid, name: bible.name, hub: row["hub"], reachable: row["reachable"],
       lastError: row["lastError"], lastAttempt: row["lastAttempt"], lastSync: sync.lastSync, unsent: sync.unsent,
-      openConflicts: sync.openConflicts)
+      openConflicts: sync.openConflicts, refusedChanges: sync.refusedChanges)
   }
 }

@@ -177,6 +177,15 @@ enum KeyItMigrations {
           """)
       try db.create(index: "VerseItems_uid", on: "VerseItems", columns: ["chapterID", "uid"], options: .unique)
     }
+    migrator.registerMigration("v12: changes from other devices refused as malformed kept in the log, with why") { db in
+      // See `applyRemote`. Such a change has no chapter and changes nothing. `refusedBy` is the
+      // version that last read it; the index finds those another version refused, and costs the
+      // log's other rows nothing.
+      try db.execute(sql: "ALTER TABLE KeyItChanges ADD COLUMN refused TEXT")
+      try db.execute(sql: "ALTER TABLE KeyItChanges ADD COLUMN refusedBy TEXT")
+      try db.execute(
+        sql: "CREATE INDEX KeyItChanges_refused ON KeyItChanges (bibleID, refusedBy) WHERE refused IS NOT NULL")
+    }
     return migrator
   }
 }

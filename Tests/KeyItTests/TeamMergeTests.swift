@@ -163,27 +163,44 @@ struct TwoDevices {
       clock: clock.tick(wallMillis: 4_000_000_000_000), author: "?", payload: ChangeJSON.write(change))
   }
 
+  /// Applies each forged change alone: each is logged as refused and changes nothing.
+  static func expectRefused(
+    _ forged: [SyncChange], by team: TwoDevices, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    async throws
+  {
+    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
+    let refusedBefore = try await team.b.syncStatus(bibleID: team.bibleB).refusedChanges
+    for change in forged {
+      #expect(
+        try await team.b.applyRemote([change], bibleUID: team.uid) == 1, "\(change.payload)",
+        sourceLocation: sourceLocation)
+    }
+    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before, sourceLocation: sourceLocation)
+    #expect(
+      try await team.b.syncStatus(bibleID: team.bibleB).refusedChanges == refusedBefore + forged.count,
+      sourceLocation: sourceLocation)
+  }
+
   /// A device with another build, or a forged one, names an item by another chapter's id, or by
-  /// what is no id under this chapter's (`/` alone, the chapter's own id): the batch is refused and
-  /// nothing is written.
+  /// what is no id under this chapter's (`/` alone, the chapter's own id): the change is refused
+  /// and changes nothing.
   @Test func aChangeNamingAnItemNoRowOfItsChapterCanHoldIsRefused() async throws {
     let team = try await TwoDevices()
-    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
     let otherChapter = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 2), verse: 1)
     let chapter = TextID.chapter(bible: team.uid, book: "PHM", chapter: 1)
-    for (counter, uid) in [(1, otherChapter), (2, "/"), (3, chapter), (4, chapter + "/")] {
-      let forged = Self.verseOneTyped("forged", uid: uid, device: "forger\(counter)", team: team)
-      await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
-    }
-    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
+    try await Self.expectRefused(
+      [(1, otherChapter), (2, "/"), (3, chapter), (4, chapter + "/")].map { counter, uid in
+        Self.verseOneTyped("forged", uid: uid, device: "forger\(counter)", team: team)
+      }, by: team)
     #expect(try await team.chapterB().items.allSatisfy { $0.itemText.isEmpty })
   }
 
   /// A forged change bridging verse 1 to a verse past any chapter's (replaying it would count the
-  /// bridge's verses for ever), or naming a verse below 0, is refused and nothing is written.
+  /// bridge's verses for ever), or naming a verse below 0, is refused and changes nothing.
   @Test func aChangeNamingAVersePastAnyChaptersIsRefused() async throws {
     let team = try await TwoDevices()
-    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
+    var forged: [SyncChange] = []
     let uid = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
     for (counter, (verse, bridgeEnd)) in [(1, Int.max), (1, Versification.mostVersesInAChapter + 1), (-1, 0)]
       .enumerated()
@@ -193,21 +210,20 @@ struct TwoDevices {
       change.items[0].after?.verse = verse
       change.items[0].after?.startsBridge = bridgeEnd > 0
       change.items[0].after?.bridgeEnd = bridgeEnd
-      let forged = SyncChange(
-        project: typed.project, device: typed.device, counter: typed.counter, clock: typed.clock,
-        author: typed.author, payload: ChangeJSON.write(change))
-      await #expect(throws: DecodingError.self) { try await team.b.applyRemote([forged], bibleUID: team.uid) }
+      forged.append(
+        SyncChange(
+          project: typed.project, device: typed.device, counter: typed.counter, clock: typed.clock,
+          author: typed.author, payload: ChangeJSON.write(change)))
     }
-    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
+    try await Self.expectRefused(forged, by: team)
   }
 
   /// What the fuzzer found (Tests/Fixtures/fuzz/keyit-change): a change from the hub naming Ruth
   /// 65535 crashed the replay, which made the chapter from nothing; one naming `rUT` 2 was logged
   /// as a second log of Ruth 2, so that chapter's tables no longer equalled its log. Those, and
-  /// changes naming a book or chapter the Bible's numbering lacks, are refused and nothing is written.
+  /// changes naming a book or chapter the Bible's numbering lacks, are refused and change nothing.
   @Test func aChangeNamingAChapterTheBiblesNumberingLacksIsRefused() async throws {
     let team = try await TwoDevices()
-    let before = try await team.b.teamSnapshot(bibleUID: team.uid)
     let uid = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
     let places = [("phm", 1), ("Phm", 1), ("PHM", 2), ("PHM", 0), ("PHM", Int.min), ("XYZ", 1), ("RUT", 5)]
     var payloads = fuzzFixtures("keyit-change").map { String(decoding: $0.data, as: UTF8.self) }
@@ -218,14 +234,12 @@ struct TwoDevices {
       change.items[0].uid = "/v1"  // under whichever chapter the change names
       payloads.append(ChangeJSON.write(change))
     }
-    for (index, payload) in payloads.enumerated() {
-      var forged = Self.verseOneTyped("", uid: uid, device: "forger\(index)", team: team)
-      forged.payload = payload
-      await #expect(throws: DecodingError.self, "\(payload)") {
-        try await team.b.applyRemote([forged], bibleUID: team.uid)
-      }
-    }
-    #expect(try await team.b.teamSnapshot(bibleUID: team.uid) == before)
+    try await Self.expectRefused(
+      payloads.enumerated().map { index, payload in
+        var forged = Self.verseOneTyped("", uid: uid, device: "forger\(index)", team: team)
+        forged.payload = payload
+        return forged
+      }, by: team)
   }
 
   /// Builds before 2026-11-30 named every item by its whole id, not from its chapter's id on as
@@ -239,5 +253,54 @@ struct TwoDevices {
     let item = try #require(try await team.chapterB().item(.verse, verse: 1))
     #expect(item.itemText == "from an older build")
     #expect(item.uid == uid)
+  }
+
+  /// A forged change on the hub is refused by every device alike, and the changes after it, its
+  /// device's too, still reach everyone: a sync does not stop at it.
+  @Test func aForgedChangeOnTheHubDoesNotStopTheTeamsSync() async throws {
+    let team = try await TwoDevices()
+    let project = SyncChange.keyItProject(bibleUID: team.uid)
+    let verseOne = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
+    var forged = Self.verseOneTyped("forged", uid: verseOne, device: "forger", team: team)
+    forged.payload = forged.payload.replacingOccurrences(of: "\"verse\":1", with: "\"verse\":177")
+    var after = Self.verseOneTyped("after the forged one", uid: verseOne, device: "forger", team: team)
+    after.counter = 2
+    after.clock = HybridTimestamp(wallMillis: after.clock.wallMillis + 1, logical: 0, device: "forger")
+    let outcome = try await team.hub.add(
+      [forged, after], project: project, heads: try await team.hub.heads(project: project))
+    #expect(outcome.added.count == 2)
+    try await team.a.type([3: "grace to you"], in: try await team.chapterA())
+    try await team.syncBoth()
+    for chapter in [try await team.chapterA(), try await team.chapterB()] {
+      #expect(chapter.item(.verse, verse: 1)?.itemText == "after the forged one")
+      #expect(chapter.item(.verse, verse: 3)?.itemText == "grace to you")
+    }
+    #expect(try await team.a.syncStatus(bibleID: nil).refusedChanges == 1)
+    #expect(try await team.b.syncStatus(bibleID: team.bibleB).refusedChanges == 1)
+    #expect(try await team.a.teamSnapshot(bibleUID: team.uid) == team.b.teamSnapshot(bibleUID: team.uid))
+    #expect(try await team.b.syncStatus(bibleID: team.bibleB).unsent == 0)
+  }
+
+  /// A change an earlier version refused (one it could not read, say from a later version) is
+  /// taken at the next batch once the device reads it, as if it had been taken when it came; one
+  /// this version refused is not read again at each batch.
+  @Test func aChangeRefusedEarlierIsTakenOnceTheDeviceReadsIt() async throws {
+    let team = try await TwoDevices()
+    let verseOne = TextID.verse(chapter: TextID.chapter(bible: team.uid, book: "PHM", chapter: 1), verse: 1)
+    let later = Self.verseOneTyped("from a later build", uid: verseOne, device: "later", team: team)
+    let bibleID = team.bibleB
+    try await team.b.writer.write { db in
+      try KeyItStore.insertRefused(db, bibleID: bibleID, later, reason: "no such kind")
+    }
+    #expect(try await team.b.applyRemote([], bibleUID: team.uid) == 0)
+    #expect(try await team.chapterB().item(.verse, verse: 1)?.itemText == "")  // refused by this version
+    try await team.b.writer.write { db in
+      try db.execute(sql: "UPDATE KeyItChanges SET refusedBy = '0.17.0' WHERE refused IS NOT NULL")
+    }
+    #expect(try await team.b.syncStatus(bibleID: bibleID).refusedChanges == 1)
+    #expect(try await team.b.applyRemote([], bibleUID: team.uid) == 0)
+    #expect(try await team.chapterB().item(.verse, verse: 1)?.itemText == "from a later build")
+    #expect(try await team.b.syncStatus(bibleID: bibleID).refusedChanges == 0)
+    #expect(try await team.b.chaptersDifferingFromLog(bibleUID: team.uid).isEmpty)
   }
 }

@@ -93,4 +93,32 @@ import Testing
     }
     #expect(try await store.teamMemberships().isEmpty)
   }
+
+  /// A change on the hub that no device running Key It makes is refused, and the status line (here
+  /// in Tok Pisin too) counts it; the sync goes on.
+  @Test func aRefusedChangeIsCountedInTheStatusLine() async throws {
+    let (app, store) = try await makeApp()
+    let bible = try #require(try await store.currentBible())
+    let hub = InMemoryChangeLog()
+    try await store.joinTeam(
+      bibleUID: bible.uid, hubAddress: URL(string: "http://127.0.0.1:7700")!, token: "t", through: hub)
+    let project = SyncChange.keyItProject(bibleUID: bible.uid)
+    let forged = SyncChange(
+      project: project, device: "forger", counter: 1,
+      clock: HybridTimestamp(wallMillis: 4_000_000_000_000, logical: 0, device: "forger"), author: "?",
+      payload: #"{"book":"RUT","chapter":99,"items":[],"kind":"edit"}"#)
+    _ = try await hub.add([forged], project: project, heads: try await hub.heads(project: project))
+    #expect(try await KeyItSync(store: store, hub: hub).sync(bibleUID: bible.uid).received == 1)
+    try await app.test(.router) { client in
+      let status = try await client.execute(uri: "/api/keyit/bibles/1/team", method: .get) {
+        try $0.decoded(TeamStatusJSON.self)
+      }
+      #expect(status.status?.refusedChanges == 1)
+      #expect(status.summary?.hasSuffix(" · Changes refused as malformed: 1") == true)
+      let tokPisin = try await client.execute(
+        uri: "/api/keyit/bibles/1/team", method: .get, headers: [.acceptLanguage: "tpi"]
+      ) { try $0.decoded(TeamStatusJSON.self) }
+      #expect(tokPisin.summary?.hasSuffix(": 1") == true && tokPisin.summary != status.summary)
+    }
+  }
 }

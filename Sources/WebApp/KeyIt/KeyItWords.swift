@@ -20,16 +20,20 @@ public enum KeyItWords {
 }
 
 extension KeyItWords {
-  /// A shared Bible's sync in one line: last sync, changes not sent, hub reachable, conflicts waiting.
+  /// A shared Bible's sync in one line: last sync, changes not sent, hub reachable, conflicts waiting,
+  /// and changes refused, if any.
   public static func teamSummary(_ status: TeamStatus, _ words: Localizer) -> String {
-    [
-      status.lastSync.map {
-        words.t("keyit.team.lastSync", ["time": .date(Date(timeIntervalSince1970: Double($0) / 1000))])
-      } ?? words.t("keyit.team.neverSynced"),
-      words.t("keyit.team.unsent", ["count": .number(status.unsent)]),
-      words.t(
-        status.reachable.map { $0 ? "keyit.team.reachable" : "keyit.team.unreachable" } ?? "keyit.team.notTried"),
-      words.t("keyit.team.conflictsWaiting", ["count": .number(status.openConflicts)]),
-    ].joined(separator: " · ")
+    let refused =
+      status.refusedChanges > 0 ? [words.t("keyit.team.refused", ["count": .number(status.refusedChanges)])] : []
+    return
+      ([
+        status.lastSync.map {
+          words.t("keyit.team.lastSync", ["time": .date(Date(timeIntervalSince1970: Double($0) / 1000))])
+        } ?? words.t("keyit.team.neverSynced"),
+        words.t("keyit.team.unsent", ["count": .number(status.unsent)]),
+        words.t(
+          status.reachable.map { $0 ? "keyit.team.reachable" : "keyit.team.unreachable" } ?? "keyit.team.notTried"),
+        words.t("keyit.team.conflictsWaiting", ["count": .number(status.openConflicts)]),
+      ] + refused).joined(separator: " · ")
   }
 }
