@@ -255,6 +255,7 @@ let package = Package(
       name: "WebAppTests",
       dependencies: [
         "WebApp", "Localization", "KeyIt", "Lexikon", "Phrasebook", "ShareSynch", "ShareSynchServer", "TestSupport",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "HTTPTypes", package: "swift-http-types"),

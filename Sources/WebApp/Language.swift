@@ -127,9 +127,10 @@ struct MessagePath: MustacheParent, MustacheCustomRenderable {
   var isNull: Bool { false }
 }
 
-/// An app error's words in a language, for the command line; nil for an error that is not an
-/// app's (the command prints it as it is).
+/// An app error's words in a language, for the command line (a full disk's too); nil for an
+/// error that is not an app's (the command prints it as it is).
 public func interfaceWords(for error: any Error, localizer: Localizer) -> String? {
+  if isDiskFull(error) { return localizer.t("error.diskFull") }
   guard let error = error as? any ServerError else { return nil }
   return RequestLanguage.$current.withValue(RequestLanguage(localizer: localizer, path: "/")) { error.words }
 }

@@ -1,5 +1,6 @@
 import AppSupport
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -95,6 +96,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
   static func describe(_ error: any Error) -> (HTTPResponse.Status, String, field: String?) {
     switch error {
+    case _ where isDiskFull(error): (.insufficientStorage, t("error.diskFull"), nil)
     case let error as any ServerError: (error.status, error.words, error.field)
     case let error as HTTPError: (error.status, error.body ?? error.status.reasonPhrase, nil)
     case is DecodingError: (.badRequest, t("error.body"), nil)
@@ -163,4 +165,13 @@ struct JSONResponse<Value: Encodable & Sendable>: ResponseGenerator {
 /// sent on every keystroke. Its bytes are those of its `Encodable` conformance (tests compare).
 protocol JSONBytesWritable {
   func write(to out: inout JSONBytes)
+}
+
+/// Whether SQLite refused a write because the disk (or the database's size limit) is full: its
+/// transaction rolled back, so nothing of the action was saved.
+func isDiskFull(_ error: any Error) -> Bool { (error as? DatabaseError)?.resultCode == .SQLITE_FULL }
+
+extension HTTPResponse.Status {
+  /// 507 (RFC 4918): the server has no room left to store what the request asked it to.
+  static let insufficientStorage = Self(code: 507, reasonPhrase: "Insufficient Storage")
 }

@@ -1,10 +1,12 @@
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import KeyIt
+import Localization
 import Testing
 
+@testable import KeyIt
 @testable import WebApp
 
 @Suite struct APITests {
@@ -263,5 +265,32 @@ import Testing
     #expect(ServerSettings(host: "127.0.0.1", port: 1, token: nil).token == nil)
     #expect(ServerSettings(host: "0.0.0.0", port: 1, token: nil).token?.count == 24)
     #expect(ServerSettings(host: "0.0.0.0", port: 1, token: "mine").token == "mine")
+  }
+
+  /// A save on a full disk answers 507 with words that say so (here in Welsh too), not SQLite's
+  /// own, and saves nothing; the command line prints the same words.
+  @Test func aSaveOnAFullDiskSaysSoAndSavesNothing() async throws {
+    let (app, store) = try await makeApp()
+    let verse = try #require(try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).items.first)
+    try await store.writer.writeWithoutTransaction { db in
+      let pages = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+      try db.execute(sql: "PRAGMA max_page_count = \(pages)")
+    }
+    try await app.test(.router) { client in
+      for (language, words) in [("en", "the disk is full"), ("cy", "mae’r ddisg yn llawn")] {
+        try await client.execute(
+          uri: "/api/keyit/bibles/1/items/\(verse.itemID!)/text", method: .put,
+          headers: sameOrigin + [.acceptLanguage: language],
+          body: json(["text": String(repeating: "dŵr ", count: 5000)])
+        ) { response in
+          #expect(response.status.code == 507)
+          #expect(String(buffer: response.body).contains(words))
+        }
+      }
+    }
+    #expect(try await store.chapter(bibleID: nil, code: "RUT", chapter: 1).items.first?.itemText == "")
+    let full = DatabaseError(resultCode: .SQLITE_FULL, message: "database or disk is full")
+    #expect(
+      interfaceWords(for: full, localizer: Translations.bundled.localizer("en"))?.hasPrefix("the disk is full") == true)
   }
 }
