@@ -72,17 +72,17 @@ extension KeyItStore {
       var bible = try Self.bible(db, uid: bibleUID)
       let heads = try bible.map { try Self.heads(db, bibleID: $0.bibleID!) } ?? SyncHeads()
       let added = admissible(changes, project: project, heads: heads).added
-      let read = added.map { change in Result { try KeyItChange(json: change.payload, bible: bibleUID) } }
+      let reads = added.map { change in Result { try KeyItChange(json: change.payload, bible: bibleUID) } }
       // A Bible this device does not have yet is numbered as its first change says.
       let spec =
-        bible == nil ? read.lazy.compactMap { try? $0.get() }.first(where: { $0.kind == .bible })?.bible : nil
+        bible == nil ? reads.lazy.compactMap { try? $0.get() }.first(where: { $0.kind == .bible })?.bible : nil
       guard let catalog = bible?.catalog ?? spec.map({ BookCatalog.of($0.versification) }) else { return 0 }
       if let spec {
         bible = try Self.insertBible(db, spec, uid: bibleUID, names: try BookCatalog.names(list: spec.bookNames))
       }
       let bibleID = bible!.bibleID!
       var touched = try Self.takeRefusedNowRead(db, bibleID: bibleID, bibleUID: bibleUID, catalog: catalog)
-      for (change, read) in zip(added, read) {
+      for (change, read) in zip(added, reads) {
         let accepted = Result {
           let payload = try read.get()
           try payload.checkArrived(fromBible: bibleUID, numberedBy: catalog)
@@ -105,7 +105,7 @@ extension KeyItStore {
   }
 
   /// What changes taken into the log touch: the chapters to replay, and whether the Bible's settings.
-  struct Touched {
+  private struct Touched {
     var chapters: Set<String> = []
     var settings = false
 

@@ -80,7 +80,8 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
       return try await next(request, context)
     } catch {
       let (status, message, field) = Self.describe(error)
-      if status == .internalServerError {
+      // A full disk is the operator's to mend, so it is logged as a fault of the server is.
+      if status == .internalServerError || status == .insufficientStorage {
         context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
       }
       if request.uri.path.hasPrefix("/api/") {

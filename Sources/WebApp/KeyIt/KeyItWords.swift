@@ -23,17 +23,18 @@ extension KeyItWords {
   /// A shared Bible's sync in one line: last sync, changes not sent, hub reachable, conflicts waiting,
   /// and changes refused, if any.
   public static func teamSummary(_ status: TeamStatus, _ words: Localizer) -> String {
-    let refused =
-      status.refusedChanges > 0 ? [words.t("keyit.team.refused", ["count": .number(status.refusedChanges)])] : []
-    return
-      ([
-        status.lastSync.map {
-          words.t("keyit.team.lastSync", ["time": .date(Date(timeIntervalSince1970: Double($0) / 1000))])
-        } ?? words.t("keyit.team.neverSynced"),
-        words.t("keyit.team.unsent", ["count": .number(status.unsent)]),
-        words.t(
-          status.reachable.map { $0 ? "keyit.team.reachable" : "keyit.team.unreachable" } ?? "keyit.team.notTried"),
-        words.t("keyit.team.conflictsWaiting", ["count": .number(status.openConflicts)]),
-      ] + refused).joined(separator: " · ")
+    var parts = [
+      status.lastSync.map {
+        words.t("keyit.team.lastSync", ["time": .date(Date(timeIntervalSince1970: Double($0) / 1000))])
+      } ?? words.t("keyit.team.neverSynced"),
+      words.t("keyit.team.unsent", ["count": .number(status.unsent)]),
+      words.t(
+        status.reachable.map { $0 ? "keyit.team.reachable" : "keyit.team.unreachable" } ?? "keyit.team.notTried"),
+      words.t("keyit.team.conflictsWaiting", ["count": .number(status.openConflicts)]),
+    ]
+    if status.refusedChanges > 0 {
+      parts.append(words.t("keyit.team.refused", ["count": .number(status.refusedChanges)]))
+    }
+    return parts.joined(separator: " · ")
   }
 }
