@@ -26,27 +26,39 @@ extension String {
   public var isNFC: Bool {
     var text = self
     return text.withUTF8 { bytes in
-      var start = 0
-      while start < bytes.count {
-        let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
-        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if !Self.isAlwaysNFC(line) {
-          let text = String(decoding: line, as: UTF8.self)
-          guard text.unicodeScalars.elementsEqual(text.precomposedStringWithCanonicalMapping.unicodeScalars) else {
-            return false
-          }
+      var start = 0  // the start of a line
+      while true {
+        let stop = Self.endOfAlwaysNFC(bytes, from: start)
+        guard stop < bytes.count else { return true }
+        let lineStart = bytes[start..<stop].lastIndex(of: 0x0A).map { $0 + 1 } ?? start
+        let lineEnd = bytes[stop...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]), as: UTF8.self)
+        guard line.unicodeScalars.elementsEqual(line.precomposedStringWithCanonicalMapping.unicodeScalars) else {
+          return false
         }
-        start = end + 1
+        start = lineEnd + 1
       }
-      return true
     }
   }
 
-  /// Whether UTF-8 holds only scalars below U+0300 (bytes below 0xCC: ASCII, continuation
-  /// bytes and the leads of U+0080–U+02FF) or in U+2010–U+206F (E2 80 90 … E2 81 AF).
+  /// Whether UTF-8 holds only scalars the quick check covers (see `endOfAlwaysNFC`).
   private static func isAlwaysNFC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
+    endOfAlwaysNFC(bytes, from: 0) == bytes.count
+  }
+
+  /// Where, from `start` on, UTF-8 first holds a scalar that is not always NFC (`bytes.count` when
+  /// none does): every scalar below U+0300 (bytes below 0xCC: ASCII, continuation bytes and the
+  /// leads of U+0080–U+02FF) or in U+2010–U+206F (E2 80 90 … E2 81 AF) is. Eight bytes of ASCII
+  /// are passed at a time.
+  private static func endOfAlwaysNFC(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var index = start
     while index < bytes.count {
+      if index + 8 <= bytes.count,
+        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
       let byte = bytes[index]
       if byte < 0xCC {
         index += 1
@@ -55,9 +67,9 @@ extension String {
       {
         index += 3
       } else {
-        return false
+        return index
       }
     }
-    return true
+    return bytes.count
   }
 }

@@ -26,10 +26,11 @@ import Testing
   }
 
   /// Text with what JSON escapes (quotes, backslashes, every control character), slashes, and
-  /// letters outside ASCII.
+  /// letters outside ASCII, at every place in the eight bytes read at once (runs of plain letters).
   static func text(_ random: inout SeededGenerator) -> String {
     let pieces =
       ["a", "Z", "\"", "\\", "/", "é", "e\u{301}", "ŵ", "\u{2028}", "שָׁלוֹם", "🙂", " ", "\u{7F}", "</script>"]
+      + ["bcdefgh", "In the beginning", "!#$%&'()*+,-.0123456789:;<=>?@[]^_`{|}~"]
       + (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
     return (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
   }

@@ -18,8 +18,13 @@ import Testing
     var random = SeededGenerator(seed: 20_261_124)
     for _ in 0..<20_000 {
       var text = String.UnicodeScalarView()
-      for _ in 0..<Int.random(in: 0...6, using: &random) {
-        text.append(Self.scalars.randomElement(using: &random)!)
+      for _ in 0..<Int.random(in: 0...8, using: &random) {
+        // Runs of ASCII too, so that the scalars fall at every place in the eight bytes read at once.
+        if Bool.random(using: &random) {
+          text.append(contentsOf: String(repeating: "k", count: Int.random(in: 1...11, using: &random)).unicodeScalars)
+        } else {
+          text.append(Self.scalars.randomElement(using: &random)!)
+        }
       }
       let string = String(text)
       let composed = string.precomposedStringWithCanonicalMapping
