@@ -240,7 +240,11 @@ extension KeyItStore {
   }
 
   func book(_ db: Database, bibleID: Int64?, code: String) throws -> Book {
-    let bible = try Self.bible(db, bibleID)
+    try book(db, in: try Self.bible(db, bibleID), code: code)
+  }
+
+  /// The same, in a Bible the caller has read.
+  func book(_ db: Database, in bible: Bible, code: String) throws -> Book {
     let code = code.uppercased()
     guard
       let book = try Book.fetchOne(
@@ -255,9 +259,9 @@ extension KeyItStore {
   }
 
   /// Lazy creation, step ii: the book's Chapters rows, the first time the book is opened.
-  func createChapters(_ db: Database, book: inout Book) throws {
+  func createChapters(_ db: Database, book: inout Book, bible: Bible? = nil) throws {
     guard !book.chapRecsCreated else { return }
-    let bible = try Self.bible(db, book.bibleID)
+    let bible = try bible ?? Self.bible(db, book.bibleID)
     let spec = try bible.catalog.requireBook(code: book.bookCode)
     let insert = try db.cachedStatement(
       sql: "INSERT INTO Chapters (bibleID, bookID, chapterNumber, itemRecsCreated, numVerses, numItems, currItem, uid) "

@@ -145,6 +145,7 @@ extension KeyItStore {
         bridgeEnd: 0, marker: nil, text: "", steps: [])
     }
     var items: [String: ItemState] = [:]
+    items.reserveCapacity(chapter.numVerses + 1)
     if spec?.mayHaveAscription == true && !bible.frenchPsalms {
       items[TextID.ascription(chapter: chapterUID)] = empty(.ascription, verse: 1)
     }

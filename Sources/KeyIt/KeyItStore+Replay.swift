@@ -169,8 +169,8 @@ extension KeyItStore {
         numChaps: spec.chapters.count, currChapter: 0
       ).insert(db)
     }
-    var book = try self.book(db, bibleID: bible.bibleID, code: code)
-    try createChapters(db, book: &book)
+    var book = try self.book(db, in: bible, code: code)
+    try createChapters(db, book: &book, bible: bible)
     var chapter = try Self.chapterRow(db, book: book, number: number)!
     try createItems(db, chapter: &chapter, bible: bible)
     return chapter

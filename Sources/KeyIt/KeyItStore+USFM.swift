@@ -121,8 +121,8 @@ extension KeyItStore {
     logger: inout ChangeLogger
   ) throws -> ImportReport {
     let head = try reading.head(of: index)
-    var book = try self.book(db, bibleID: bible.bibleID, code: head.spec.code)
-    try self.createChapters(db, book: &book)
+    var book = try self.book(db, in: bible, code: head.spec.code)
+    try self.createChapters(db, book: &book, bible: bible)
     let header = head.header.joined(separator: "\n")
     if book.usfmHeader != header {  // a file imported again leaves the transaction empty: no commit to sync
       book.usfmHeader = header
