@@ -41,14 +41,23 @@ struct BoundStatement {
   /// SQLite's 32-bit length is refused (`SQLITE_TOOBIG`), not cut.
   func bind(_ value: String?, at index: Int32) throws {
     guard var value else { return try check(sqlite3_bind_null(statement.sqliteStatement, index), at: index) }
-    let code = value.withUTF8 { utf8 -> Int32 in
-      guard let length = Int32(exactly: utf8.count) else { return SQLITE_TOOBIG }
-      // An empty buffer may have no address, which SQLite would bind as NULL.
-      let bytes = utf8.isEmpty ? UnsafeRawPointer(("" as StaticString).utf8Start) : UnsafeRawPointer(utf8.baseAddress!)
-      return sqlite3_bind_text(
-        statement.sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), length, Self.transient)
-    }
-    try check(code, at: index)
+    try value.withUTF8 { try bind(text: $0, at: index) }
+  }
+
+  /// Text given as its UTF-8 bytes (valid UTF-8, as `JSONBytes` writes), bound without making a
+  /// `String` of them first, which checks every byte again.
+  func bind(utf8 bytes: [UInt8], at index: Int32) throws {
+    try bytes.withUnsafeBufferPointer { try bind(text: $0, at: index) }
+  }
+
+  private func bind(text utf8: UnsafeBufferPointer<UInt8>, at index: Int32) throws {
+    guard let length = Int32(exactly: utf8.count) else { return try check(SQLITE_TOOBIG, at: index) }
+    // An empty buffer may have no address, which SQLite would bind as NULL.
+    let bytes = utf8.isEmpty ? UnsafeRawPointer(("" as StaticString).utf8Start) : UnsafeRawPointer(utf8.baseAddress!)
+    try check(
+      sqlite3_bind_text(
+        statement.sqliteStatement, index, bytes.assumingMemoryBound(to: CChar.self), length, Self.transient),
+      at: index)
   }
 
   /// Runs the statement with what is bound, then resets it for the next values.

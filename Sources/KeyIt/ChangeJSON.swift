@@ -9,9 +9,15 @@ enum ChangeJSON {
   /// already so: the chapter's id spelt out in every item was over a quarter of an import's log.
   /// `KeyItChange(json:bible:)` reads them whole again.
   static func write(_ change: KeyItChange, itemsUnder chapter: String? = nil) -> String {
+    String(decoding: bytes(change, itemsUnder: chapter), as: UTF8.self)
+  }
+
+  /// The same JSON as its UTF-8 bytes, as the log stores a change this device makes: making a
+  /// `String` of them checks every byte again (a twentieth of a small import's plans).
+  static func bytes(_ change: KeyItChange, itemsUnder chapter: String? = nil) -> [UInt8] {
     var out = JSONBytes(escapingSlashes: false)
     Self.change(change, chapter: chapter, &out)
-    return String(decoding: out.bytes, as: UTF8.self)
+    return out.bytes
   }
 
   private static func change(_ change: KeyItChange, chapter: String?, _ out: inout JSONBytes) {

@@ -34,16 +34,14 @@ struct ChangeLogger {
     counter = me[3] ?? 0
   }
 
-  /// Logs one change whose JSON the caller wrote, made at wall time `wallMillis`.
-  @discardableResult
-  mutating func log(payload: String, chapterKey: String?, wallMillis: Int64) throws -> SyncChange {
+  /// Logs one change whose JSON the caller wrote (its UTF-8 bytes), made at wall time `wallMillis`.
+  mutating func log(payload: [UInt8], chapterKey: String?, wallMillis: Int64) throws {
     counter += 1
     ticked = true
-    let logged = SyncChange(
-      project: project, device: clock.device, counter: counter, clock: clock.tick(wallMillis: wallMillis),
-      author: author, payload: payload)
-    try KeyItStore.insertLogged(db, bibleID: bibleID, logged, chapterKey: chapterKey)
-    return logged
+    try KeyItStore.insertLogged(
+      db, bibleID: bibleID, device: clock.device, counter: counter, clock: clock.tick(wallMillis: wallMillis),
+      author: author, chapterKey: chapterKey
+    ) { try $0.bind(utf8: payload, at: $1) }
   }
 
   /// Writes the clock's last reading back, when a change was logged (none leaves the transaction

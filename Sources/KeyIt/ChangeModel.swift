@@ -76,6 +76,21 @@ extension ItemState {
     if !steps.isEmpty { try fields.encode(steps, forKey: .steps) }
   }
 
+  /// An item as a chapter is created with it (`KeyItStore.baseStates`): empty, at its verse's place.
+  static func created(_ type: ItemType, verse: Int) -> ItemState {
+    ItemState(
+      verse: verse, type: type, order: itemOrder(type: type, verse: verse), intSeq: 0, startsBridge: false,
+      bridgeEnd: 0, marker: nil, text: "", steps: [])
+  }
+
+  /// An imported item as a change records it.
+  init(_ item: ImportedItem) {
+    self.init(
+      verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
+      startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
+      text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
+  }
+
   init(_ item: VerseItem, steps: [BridgeItem]) {
     verse = item.verseNumber
     type = item.itemType
@@ -125,9 +140,14 @@ public struct ItemDelta: Codable, Sendable, Hashable {
         deltas.append(ItemDelta(uid: uid, before: old, after: nil))
       }
     }
+    return inIDOrder(deltas, storedUnder: chapter)
+  }
+
+  /// `deltas` in the order of their items' whole ids, their ids stored under `chapter` (no id twice).
+  static func inIDOrder(_ deltas: [ItemDelta], storedUnder chapter: String) -> [ItemDelta] {
     // Their places sorted, not the deltas: moving a delta moves its two states (sorting them was a
     // third of planning a Psalms import).
-    return deltas.indices.sorted { TextID.precedes(deltas[$0].uid, deltas[$1].uid, storedUnder: chapter) }.map {
+    deltas.indices.sorted { TextID.precedes(deltas[$0].uid, deltas[$1].uid, storedUnder: chapter) }.map {
       deltas[$0]
     }
   }
@@ -191,10 +211,6 @@ public struct KeyItChange: Codable, Sendable, Hashable {
     guard let book, let chapter else { return nil }
     return TextID.chapter(bible: bibleUID, book: book, chapter: chapter)
   }
-
-  /// The JSON a `SyncChange` of the Bible `bibleUID` carries (keys sorted, so equal changes are
-  /// equal text; a chapter's items named under its id from the `/` on, see `ChangeJSON.write`).
-  func json(bibleUID: String) -> String { ChangeJSON.write(self, itemsUnder: chapterUID(bible: bibleUID)) }
 
   init(
     kind: Kind, bible: SharedBibleSpec? = nil, book: String? = nil, chapter: Int? = nil,

@@ -20,35 +20,38 @@ struct ChapterImportPlan: Sendable {
 
   /// The text id of each imported item, in the file's order, as its row stores it (`TextID.stored`).
   let storedUIDs: [String]
-  /// The change to log, as JSON, and its chapter's key; nil when every item is as it was.
-  let logged: (payload: String, chapterKey: String)?
+  /// The change to log, as the UTF-8 bytes of its JSON, and its chapter's key; nil when every item
+  /// is as it was.
+  let logged: (payload: [UInt8], chapterKey: String)?
 
   /// Works in ids as rows store them, the chapter's id left out, and writes the change's ids
   /// whole: the chapter's 45-odd bytes in every id were half of what planning a Psalms hashed,
   /// compared and copied.
   init(_ input: Input) {
-    let before =
+    let chapter = input.chapter
+    let (uids, deltas) =
       switch input.before {
-      case .stored(let states): states
-      case .new(let bible): KeyItStore.baseStates(bible: bible, chapter: input.chapter, stored: true)
+      case .stored(let states): Self.over(states, input.imported.items, chapterUID: chapter.uid)
+      case .new(let bible):
+        Self.intoNewChapter(
+          input.imported.items, chapterUID: chapter.uid, verses: chapter.numVerses,
+          ascription: KeyItStore.createdWithAscription(bible: bible, chapter: chapter))
       }
-    let uids = KeyItStore.importedUIDs(input.imported.items, chapterUID: input.chapter.uid, before: before)
     storedUIDs = uids
-    let after = zip(input.imported.items, uids).map { item, uid in
-      (
-        uid,
-        ItemState(
-          verse: item.verse, type: item.type, order: item.order, intSeq: item.intSeq,
-          startsBridge: item.lastVerseOfBridge > 0, bridgeEnd: item.lastVerseOfBridge, marker: item.marker,
-          text: item.text, steps: Array(repeating: [item.text, ""], count: item.bridgeSteps))
-      )
-    }
-    let deltas = ItemDelta.between(before, after, storedUnder: input.chapter.uid)
     guard !deltas.isEmpty else {
       logged = nil
       return
     }
     let change = KeyItChange(kind: .edit, book: input.book, chapter: input.imported.number, items: deltas)
-    logged = (ChangeJSON.write(change, itemsUnder: input.chapter.uid), change.chapterKey!)
+    logged = (ChangeJSON.bytes(change, itemsUnder: chapter.uid), change.chapterKey!)
+  }
+
+  /// The imported items' ids and the change, over the chapter's items `before` (ids stored).
+  static func over(_ before: [String: ItemState], _ items: [ImportedItem], chapterUID: String) -> (
+    uids: [String], deltas: [ItemDelta]
+  ) {
+    let uids = KeyItStore.importedUIDs(items, chapterUID: chapterUID, before: before)
+    let after = zip(items, uids).map { item, uid in (uid, ItemState(item)) }
+    return (uids, ItemDelta.between(before, after, storedUnder: chapterUID))
   }
 }

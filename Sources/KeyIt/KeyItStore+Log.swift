@@ -51,28 +51,44 @@ extension KeyItStore {
 
   /// Writes one change of this device to a Bible's log, in the caller's transaction: the next
   /// counter (no gaps: the transaction that takes it commits it or nothing), a new clock reading.
-  @discardableResult
-  static func log(_ db: Database, bible: Bible, _ change: KeyItChange, wallMillis: Int64) throws -> SyncChange {
+  static func log(_ db: Database, bible: Bible, _ change: KeyItChange, wallMillis: Int64) throws {
     try log(db, bibleID: bible.bibleID!, bibleUID: bible.uid, change, wallMillis: wallMillis)
   }
 
   /// The same, for a caller that read only the Bible's ids (a text save).
-  @discardableResult
-  static func log(_ db: Database, bibleID: Int64, bibleUID: String, _ change: KeyItChange, wallMillis: Int64) throws
-    -> SyncChange
-  {
+  static func log(_ db: Database, bibleID: Int64, bibleUID: String, _ change: KeyItChange, wallMillis: Int64) throws {
     try logging(db, bibleID: bibleID, bibleUID: bibleUID) { logger in
-      try logger.log(payload: change.json(bibleUID: bibleUID), chapterKey: change.chapterKey, wallMillis: wallMillis)
+      try logger.log(
+        payload: ChangeJSON.bytes(change, itemsUnder: change.chapterUID(bible: bibleUID)),
+        chapterKey: change.chapterKey, wallMillis: wallMillis)
     }
   }
 
   static func insertLogged(_ db: Database, bibleID: Int64, _ change: SyncChange, chapterKey: String?) throws {
-    try db.cachedStatement(
-      sql: "INSERT INTO KeyItChanges (bibleID, device, counter, clock, author, payload, chapterKey) "
-        + "VALUES (?, ?, ?, ?, ?, ?, ?)"
-    ).execute(arguments: [
-      bibleID, change.device, change.counter, change.clock.description, change.author, change.payload, chapterKey,
-    ])
+    try insertLogged(
+      db, bibleID: bibleID, device: change.device, counter: change.counter, clock: change.clock, author: change.author,
+      chapterKey: chapterKey
+    ) { try $0.bind(change.payload, at: $1) }
+  }
+
+  /// One change in a Bible's log, its payload bound by `bindPayload` (given the statement and the
+  /// payload's place in it): a change this device wrote is bound as the bytes its JSON was written in.
+  static func insertLogged(
+    _ db: Database, bibleID: Int64, device: String, counter: Int64, clock: HybridTimestamp, author: String,
+    chapterKey: String?, bindPayload: (BoundStatement, Int32) throws -> Void
+  ) throws {
+    let insert = BoundStatement(
+      try db.cachedStatement(
+        sql: "INSERT INTO KeyItChanges (bibleID, device, counter, clock, author, payload, chapterKey) "
+          + "VALUES (?, ?, ?, ?, ?, ?, ?)"))
+    try insert.bind(bibleID, at: 1)
+    try insert.bind(device, at: 2)
+    try insert.bind(counter, at: 3)
+    try insert.bind(clock.description, at: 4)
+    try insert.bind(author, at: 5)
+    try bindPayload(insert, 6)
+    try insert.bind(chapterKey, at: 7)
+    try insert.execute()
   }
 
   /// Logs a change from another device refused as malformed, with why (see `applyRemote`). Apart
@@ -138,21 +154,21 @@ extension KeyItStore {
   /// ids whole, or `stored` (`TextID.stored`: an id derived from no chapter's id is the stored form).
   static func baseStates(bible: Bible, chapter: Chapter, stored: Bool = false) -> [String: ItemState] {
     let chapterUID = stored ? "" : chapter.uid
-    let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
-    func empty(_ type: ItemType, verse: Int) -> ItemState {
-      ItemState(
-        verse: verse, type: type, order: itemOrder(type: type, verse: verse), intSeq: 0, startsBridge: false,
-        bridgeEnd: 0, marker: nil, text: "", steps: [])
-    }
     var items: [String: ItemState] = [:]
     items.reserveCapacity(chapter.numVerses + 1)
-    if spec?.mayHaveAscription == true && !bible.frenchPsalms {
-      items[TextID.ascription(chapter: chapterUID)] = empty(.ascription, verse: 1)
+    if createdWithAscription(bible: bible, chapter: chapter) {
+      items[TextID.ascription(chapter: chapterUID)] = .created(.ascription, verse: 1)
     }
     for verse in 1...max(1, chapter.numVerses) {
-      items[TextID.verse(chapter: chapterUID, verse: verse)] = empty(.verse, verse: verse)
+      items[TextID.verse(chapter: chapterUID, verse: verse)] = .created(.verse, verse: verse)
     }
     return items
+  }
+
+  /// Whether a chapter is created with an empty psalm title (see `baseStates`).
+  static func createdWithAscription(bible: Bible, chapter: Chapter) -> Bool {
+    let spec = bible.catalog.book(number: chapter.bookID)?.chapters[safe: chapter.chapterNumber - 1]
+    return spec?.mayHaveAscription == true && !bible.frenchPsalms
   }
 
   /// The uid a new item takes: a verse or psalm title its place's derived id when no item has it

@@ -37,6 +37,22 @@ import Testing
     }
   }
 
+  @Test func textGivenAsItsUTF8BytesLandsAsTheSameText() throws {
+    let queue = try DatabaseQueue()
+    try queue.write { db in
+      try db.execute(sql: "CREATE TABLE t (text TEXT)")
+      let insert = BoundStatement(try db.cachedStatement(sql: "INSERT INTO t (text) VALUES (?)"))
+      let texts = ["שָׁלוֹם 🙂 {\"a\":\"\\u0000\"}", "", "plain"]
+      for text in texts {
+        try insert.bind(utf8: Array(text.utf8), at: 1)
+        try insert.execute()
+      }
+      let stored = try Row.fetchAll(db, sql: "SELECT text, typeof(text) FROM t ORDER BY rowid")
+      #expect(stored.map { $0[0] as String } == texts)
+      #expect(stored.map { $0[1] as String } == ["text", "text", "text"], "empty bytes are empty text, not NULL")
+    }
+  }
+
   @Test func aBindSQLiteRefusesIsAnErrorAndWritesNothing() throws {
     let queue = try DatabaseQueue()
     try queue.write { db in
