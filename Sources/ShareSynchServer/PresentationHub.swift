@@ -109,12 +109,14 @@ public actor PresentationHub {
     let slideBefore = presentation.engine.current?.id
     guard presentation.apply(intent) else { return snapshot(of: presentation) }
     live = presentation
-    await broadcast()
+    // The state every screen was sent, not one read again after the sends: its timer is read when
+    // the intent took effect (a reset answers 0 however long a slow socket held the sends).
+    let sent = await broadcast()
     if let slide = presentation.engine.current?.id, slide != slideBefore {
       let (store, series, sermon) = (store, presentation.series, presentation.sermon)
       Task { try? await store.rememberSlide(slide, series: series, sermon: sermon) }
     }
-    return snapshot(of: presentation)
+    return sent ?? snapshot(of: presentation)
   }
 
   /// Reloads the slides after a change to the series (languages, variation, edits).
