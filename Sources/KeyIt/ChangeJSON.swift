@@ -13,7 +13,7 @@ enum ChangeJSON {
   }
 
   /// The same JSON as its UTF-8 bytes, as the log stores a change this device makes: making a
-  /// `String` of them checks every byte again (a twentieth of a small import's plans).
+  /// `String` of them checks every byte again (a twentieth of a small import).
   static func bytes(_ change: KeyItChange, itemsUnder chapter: String? = nil) -> [UInt8] {
     var out = JSONBytes(escapingSlashes: false)
     Self.change(change, chapter: chapter, &out)

@@ -2,11 +2,13 @@ extension ChapterImportPlan {
   /// The imported items' ids (stored forms) and the change, for a chapter never opened: the same
   /// answers as `over` gives over the items the chapter would be created with
   /// (`KeyItStore.baseStates`), worked out without a dictionary of those items or a set of the ids
-  /// given. The created items are verses 1…`verses` (at least one) and, with `ascription`, an empty
-  /// psalm title, each under its derived id; an imported item finds one of them only by taking
+  /// given. The created items are the verses `created` (`KeyItStore.createdVerses`) and, with
+  /// `ascription`, an empty psalm title, each under its derived id; an imported item finds one of them only by taking
   /// that id, and no other kind of id (a place's, a UUIDv7) can equal a derived one.
   /// `NewChapterPlanTests` holds the two to the same ids and the same JSON.
-  static func intoNewChapter(_ items: [ImportedItem], chapterUID: String, verses: Int, ascription: Bool) -> (
+  static func intoNewChapter(
+    _ items: [ImportedItem], chapterUID: String, created: ClosedRange<Int>, ascription: Bool
+  ) -> (
     uids: [String], deltas: [ItemDelta]
   ) {
     /// The parts of a place's id (`TextID.place`), hashed as numbers, not as its text.
@@ -15,7 +17,6 @@ extension ChapterImportPlan {
       let verse: Int
       let intSeq: Int
     }
-    let created = 1...max(1, verses)
     // Which derived ids an item took: the created verses' by number; a verse the chapter is not
     // created with (0, or past its last) in a set, so a hostile verse number costs no memory.
     var verseTaken = [Bool](repeating: false, count: created.upperBound + 1)

@@ -34,7 +34,7 @@ struct ChapterImportPlan: Sendable {
       case .stored(let states): Self.over(states, input.imported.items, chapterUID: chapter.uid)
       case .new(let bible):
         Self.intoNewChapter(
-          input.imported.items, chapterUID: chapter.uid, verses: chapter.numVerses,
+          input.imported.items, chapterUID: chapter.uid, created: KeyItStore.createdVerses(chapter),
           ascription: KeyItStore.createdWithAscription(bible: bible, chapter: chapter))
       }
     storedUIDs = uids

@@ -150,20 +150,23 @@ extension KeyItStore {
   }
 
   /// The items a chapter is created with (its verses, and an empty psalm title for a titled psalm
-  /// unless the Bible uses French numbering): the same on every device, so never logged. By their
-  /// ids whole, or `stored` (`TextID.stored`: an id derived from no chapter's id is the stored form).
-  static func baseStates(bible: Bible, chapter: Chapter, stored: Bool = false) -> [String: ItemState] {
-    let chapterUID = stored ? "" : chapter.uid
+  /// unless the Bible uses French numbering), by their ids whole: the same on every device, so
+  /// never logged.
+  static func baseStates(bible: Bible, chapter: Chapter) -> [String: ItemState] {
     var items: [String: ItemState] = [:]
     items.reserveCapacity(chapter.numVerses + 1)
     if createdWithAscription(bible: bible, chapter: chapter) {
-      items[TextID.ascription(chapter: chapterUID)] = .created(.ascription, verse: 1)
+      items[TextID.ascription(chapter: chapter.uid)] = .created(.ascription, verse: 1)
     }
-    for verse in 1...max(1, chapter.numVerses) {
-      items[TextID.verse(chapter: chapterUID, verse: verse)] = .created(.verse, verse: verse)
+    for verse in createdVerses(chapter) {
+      items[TextID.verse(chapter: chapter.uid, verse: verse)] = .created(.verse, verse: verse)
     }
     return items
   }
+
+  /// The verses a chapter is created with: every verse its versification counts, and verse 1 even
+  /// when it counts none.
+  static func createdVerses(_ chapter: Chapter) -> ClosedRange<Int> { 1...max(1, chapter.numVerses) }
 
   /// Whether a chapter is created with an empty psalm title (see `baseStates`).
   static func createdWithAscription(bible: Bible, chapter: Chapter) -> Bool {

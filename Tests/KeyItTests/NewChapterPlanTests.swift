@@ -57,10 +57,12 @@ import Testing
     for _ in 0..<3_000 {
       let chapter = chapters.randomElement(using: &random)!
       let items = Self.items(&random, verses: chapter.numVerses)
-      let general = ChapterImportPlan.over(
-        KeyItStore.baseStates(bible: bible, chapter: chapter, stored: true), items, chapterUID: chapter.uid)
+      let base = KeyItStore.baseStates(bible: bible, chapter: chapter)
+      let stored = Dictionary(
+        uniqueKeysWithValues: base.map { (TextID.stored($0.key, chapter: chapter.uid), $0.value) })
+      let general = ChapterImportPlan.over(stored, items, chapterUID: chapter.uid)
       let new = ChapterImportPlan.intoNewChapter(
-        items, chapterUID: chapter.uid, verses: chapter.numVerses,
+        items, chapterUID: chapter.uid, created: KeyItStore.createdVerses(chapter),
         ascription: KeyItStore.createdWithAscription(bible: bible, chapter: chapter))
       let (generalIDs, generalJSON) = Self.comparable(general, chapterUID: chapter.uid)
       let (newIDs, newJSON) = Self.comparable(new, chapterUID: chapter.uid)
@@ -74,7 +76,7 @@ import Testing
       ImportedItem(type: .verse, verse: Int.max, text: "far", intSeq: 0, order: 0, marker: nil),
       ImportedItem(type: .verse, verse: Int.max, text: "again", intSeq: 0, order: 0, marker: nil),
     ]
-    let plan = ChapterImportPlan.intoNewChapter(items, chapterUID: "b/PSA.1", verses: 6, ascription: false)
+    let plan = ChapterImportPlan.intoNewChapter(items, chapterUID: "b/PSA.1", created: 1...6, ascription: false)
     #expect(plan.uids[0] == TextID.verse(chapter: "", verse: Int.max))
     #expect(!plan.uids[1].contains("/"), "the second at one place takes a new id")
     #expect(plan.deltas.count == 2 + 6, "both added, the six created verses deleted")

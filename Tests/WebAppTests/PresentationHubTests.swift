@@ -111,6 +111,25 @@ import Testing
     _ = reloaded
   }
 
+  /// The presenter is answered with the state every screen was sent: a screen on a slow link holds
+  /// the sends, and a timer reset must still answer 0, as the screens were told.
+  @Test func anIntentAnswersTheStateTheScreensWereSentHoweverSlowALinkIs() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let hub = try await hub()
+    _ = await hub.connect(role: .presenter) { _ in }
+    let sent = SentStates()
+    _ = await hub.connect(role: .display) { message in
+      await sent.add(message)
+      try await Task.sleep(for: .milliseconds(1_200))  // a display on a slow link
+    }
+    _ = try await hub.start(series: "demo", sermon: "welcome")
+    let answered = try await hub.apply(.timer(.reset))
+    #expect(answered.timerRunning)
+    #expect(answered.elapsed == 0, "read when the reset took effect, not after the slow send")
+    let last = try #require(await sent.messages.last)
+    #expect(last.contains("\"elapsed\":0"), "the display was told the same: \(last)")
+  }
+
   @Test func onlyADisplayReportsHowItsVideoPlays() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let hub = try await hub()
@@ -149,4 +168,10 @@ import Testing
     try await deletion
     #expect(await other.current() == nil)
   }
+}
+
+/// The messages a test's screen was sent, in order.
+actor SentStates {
+  private(set) var messages: [String] = []
+  func add(_ message: String) { messages.append(message) }
 }
