@@ -60,4 +60,52 @@ import Testing
     #expect(PrintedItems.scanPays(chapters: 1, opened: 3))
     #expect(!PrintedItems.scanPays(chapters: 1, opened: 4))
   }
+
+  /// Items stored already in printed order are not sorted again (`inPlaceOrder`), yet items tied on
+  /// `itemOrder` and `intSeq` still come back in the order of their text ids' bytes, here the
+  /// reverse of the order they were stored in.
+  @Test func itemsStoredInOrderStillBreakTiesByTextID() async throws {
+    let store = try KeyItStore.inMemory()
+    _ = try await store.createBible(name: "Scan Bible")
+    let chapter = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1).chapter.chapterID!
+    let uids = ["z", "é", "e\u{301}", "B", "a"]
+    try await store.writer.write { db in
+      for (order, uid) in [(5_000, "solo")] + uids.map({ (6_000, $0) }) + [(7_000, "last")] {
+        try db.execute(
+          sql: """
+            INSERT INTO VerseItems (chapterID, verseNumber, itemType, itemOrder, itemText, intSeq, uid)
+            VALUES (?, 1, 'Heading', ?, '', 0, ?)
+            """, arguments: [chapter, order, uid])
+      }
+    }
+    let (scanned, indexed) = try await store.writer.read { db in
+      (
+        try PrintedItems.scan(db, chapters: [chapter]),
+        try Int64.fetchAll(
+          db, sql: "SELECT itemID FROM VerseItems WHERE chapterID = ? ORDER BY \(VerseItem.printedOrder)",
+          arguments: [chapter])
+      )
+    }
+    #expect(PrintedItems.inPlaceOrder(scanned[0]))
+    #expect(scanned[0].map(\.itemID!) == indexed)
+    let stored = try await store.writer.read { db in
+      try Int64.fetchAll(
+        db, sql: "SELECT itemID FROM VerseItems WHERE chapterID = ? ORDER BY itemID", arguments: [chapter])
+    }
+    #expect(stored != indexed)
+  }
+
+  @Test func inPlaceOrderComparesTheOrderThenTheSequence() {
+    func items(_ places: [(Int, Int)]) -> [VerseItem] {
+      places.map { place in
+        var item = VerseItem(chapterID: 1, verseNumber: 1, itemType: .heading, intSeq: place.1)
+        item.itemOrder = place.0
+        return item
+      }
+    }
+    #expect(PrintedItems.inPlaceOrder(items([])))
+    #expect(PrintedItems.inPlaceOrder(items([(100, 0), (100, 0), (100, 1), (200, -1)])))
+    #expect(!PrintedItems.inPlaceOrder(items([(100, 1), (100, 0)])))
+    #expect(!PrintedItems.inPlaceOrder(items([(100, 0), (200, 0), (150, 5)])))
+  }
 }
