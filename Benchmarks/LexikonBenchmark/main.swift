@@ -101,17 +101,30 @@ let filling = ContinuousClock.now
 try await store.store(cached.map { ($0, [entry]) }, direction: "swe-eng")
 print(String(format: "filled in %.1f s", milliseconds(ContinuousClock.now - filling) / 1000))
 for length in 1...3 {
-  var times: [Double] = []
-  for _ in 0..<1000 {
+  func filterTime() async throws -> Double {
     let prefix = String(cached.randomElement(using: &random)!.prefix(length))
     let start = ContinuousClock.now
     _ = try await store.filter(prefix, direction: "swe-eng", limit: 50)
-    times.append(milliseconds(ContinuousClock.now - start))
+    return milliseconds(ContinuousClock.now - start)
   }
+  // What the machine alone adds to a p99: plain arithmetic of the filter's median, timed in turn
+  // with it, so that both meet the same moments of the host.
+  var fixed = FixedWork()
+  for _ in 0..<200 { fixed.timed(after: try await filterTime()) }
+  var times: [Double] = []
+  for _ in 0..<1000 {
+    times.append(try await filterTime())
+    fixed.timed(after: times.last!)
+  }
+  let fixedTimes = fixed.settled()
   report("filter, \(length)-letter prefix, first 50", times)
+  report("  plain arithmetic of its median, in turn", fixedTimes)
   printGoal(
     "Lexikon cache filter, \(length)-letter prefix, 100,000 words (p99)", ours: ms(percentile(times, 0.99)),
-    peer: "2 ms", ratio: String(format: "%.2f×", percentile(times, 0.99) / 2), goal: "≤ 2 ms",
+    peer: "2 ms; " + fixedWorkText(p50: percentile(fixedTimes, 0.5), p99: percentile(fixedTimes, 0.99)),
+    ratio: String(
+      format: "%.2f× (%.2f× the arithmetic)", percentile(times, 0.99) / 2,
+      percentile(times, 0.99) / percentile(fixedTimes, 0.99)), goal: "≤ 2 ms",
     met: percentile(times, 0.99) <= 2)
 }
 print("goal: filter p99 ≤ 2 ms")
