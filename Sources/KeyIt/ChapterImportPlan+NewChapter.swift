@@ -3,8 +3,9 @@ extension ChapterImportPlan {
   /// answers as `over` gives over the items the chapter would be created with
   /// (`KeyItStore.baseStates`), worked out without a dictionary of those items or a set of the ids
   /// given. The created items are the verses `created` (`KeyItStore.createdVerses`) and, with
-  /// `ascription`, an empty psalm title, each under its derived id; an imported item finds one of them only by taking
-  /// that id, and no other kind of id (a place's, a UUIDv7) can equal a derived one.
+  /// `ascription`, an empty psalm title, each under its derived id; an imported item finds one of
+  /// them only by taking that id, and no other kind of id (a place's, a UUIDv7) can equal a derived
+  /// one.
   /// `NewChapterPlanTests` holds the two to the same ids and the same JSON.
   static func intoNewChapter(
     _ items: [ImportedItem], chapterUID: String, created: ClosedRange<Int>, ascription: Bool

@@ -62,7 +62,8 @@ enum PrintedItems {
       // order was a fifth of a whole Bible's read, each item moved through a copy of itself).
       if !inPlaceOrder(items[slot]) { items[slot].sort { place($0) < place($1) } }
       let chapter = items[slot]
-      for index in chapter.indices.dropFirst() where Self.place(chapter, index - 1) == Self.place(chapter, index) {
+      for index in chapter.indices.dropFirst()
+      where Self.place(in: chapter, at: index - 1) == Self.place(in: chapter, at: index) {
         tied.formUnion([chapter[index - 1].itemID!, chapter[index].itemID!])
       }
     }
@@ -82,11 +83,11 @@ enum PrintedItems {
 
   /// Whether `items` are in printed order by `itemOrder` and `intSeq` (ties allowed).
   static func inPlaceOrder(_ items: [VerseItem]) -> Bool {
-    items.indices.dropFirst().allSatisfy { place(items, $0 - 1) <= place(items, $0) }
+    items.indices.dropFirst().allSatisfy { place(in: items, at: $0 - 1) <= place(in: items, at: $0) }
   }
 
   /// The place of `items[index]`, read in the array (iterating items copies each of them).
-  private static func place(_ items: [VerseItem], _ index: Int) -> (Int, Int) {
+  private static func place(in items: [VerseItem], at index: Int) -> (Int, Int) {
     (items[index].itemOrder, items[index].intSeq)
   }
 }

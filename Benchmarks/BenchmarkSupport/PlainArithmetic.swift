@@ -5,7 +5,7 @@ import Synchronization
 /// of multiplications in registers, no memory to miss in a cache, no system call, no lock, no
 /// other thread. Its p99 is then what the machine alone adds to a p99 of that median (the host
 /// taking the CPU away, the hypervisor's time slices), which no code can avoid.
-public struct FixedWork {
+public struct PlainArithmetic {
   private var rounds = 1_000
   private var theirs: [Double] = []
   /// ms per round of each time, so that times of other lengths tell the length to take.
@@ -31,7 +31,7 @@ public struct FixedWork {
   }
 
   /// The times after the first `settling` ones (while the length was still being found).
-  public func settled(_ settling: Int = 200) -> [Double] { Array(times.dropFirst(settling)) }
+  public func settled(after settling: Int) -> [Double] { Array(times.dropFirst(settling)) }
 
   /// The result lands in `sink`, so the compiler cannot drop the loop.
   @inline(never) private static func spin(_ rounds: Int) {
@@ -41,11 +41,11 @@ public struct FixedWork {
   }
 }
 
-/// The peer text of a p99 row for `FixedWork` timed in turn with the row's operation.
-public func fixedWorkText(p50: Double, p99: Double) -> String {
+/// The peer text of a p99 row for `PlainArithmetic` timed in turn with the row's operation.
+public func plainArithmeticText(p50: Double, p99: Double) -> String {
   "plain arithmetic of the same median, timed in turn in the same run (what the machine alone adds): "
     + "p50 \(ms(p50)), p99 \(ms(p99))"
 }
 
-/// Where `FixedWork` leaves its result.
+/// Where `PlainArithmetic` leaves its result.
 private let sink = Atomic<UInt64>(1)
