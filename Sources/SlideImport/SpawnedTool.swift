@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A tool started with `posix_spawn` in a process group of its own, with no signal blocked, every
+/// signal's default action, /dev/null for input and none of the server's other descriptors.
+/// Not Foundation's `Process`: on Linux it hands the tool the signal mask of the thread that starts
+/// it, and Swift's threads block nearly every signal, SIGTERM among them (swift-corelibs-foundation
+/// issue 4772), so a tool it started could be stopped by SIGKILL only.
+final class SpawnedTool: Sendable {
+  /// What the tool wrote to standard output and standard error, and how it ended: its exit status,
+  /// or 128 plus the signal that ended it (as a shell reports it).
+  struct Ended: Sendable {
+    var status: Int32
+    var output: String
+    var errors: String
+  }
+
+  private enum State {
+    case running(waiters: [CheckedContinuation<Ended, Never>])
+    case ended(Ended)
+  }
+
+  /// The tool's process id, which is its process group's too.
+  let processID: pid_t
+  private let state = Mutex(State.running(waiters: []))
+
+  /// Starts the tool; `onEnd` is called (on a thread of its own) once it has ended and every
+  /// process holding its output has closed it. `environment` nil keeps the server's.
+  init(
+    executable: URL, arguments: [String], environment: [String: String]?, onEnd: @escaping @Sendable () -> Void
+  ) throws {
+    let output = try Self.pipe()
+    let errors = try Self.pipe()
+    defer { for end in [output.write, errors.write] { close(end) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+    posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
+    _ = addCloseFrom?(&actions, 3)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    posix_spawnattr_setflags(
+      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { for string in argv + envp { free(string) } }
+    var processID: pid_t = 0
+    let failed = posix_spawn(&processID, executable.path, &actions, &attributes, argv, envp)
+    guard failed == 0 else {
+      for end in [output.read, errors.read] { close(end) }
+      throw POSIXError(POSIXErrorCode(rawValue: failed) ?? .EIO)
+    }
+    self.processID = processID
+    let (outputRead, errorsRead) = (PipeDrain(output.read), PipeDrain(errors.read))
+    Thread { [self, processID] in
+      var status: Int32 = 0
+      while waitpid(processID, &status, 0) == -1 && errno == EINTR {}
+      let signal = status & 0x7f
+      finish(
+        Ended(
+          status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: outputRead.text(),
+          errors: errorsRead.text()))
+      onEnd()
+    }.start()
+  }
+
+  /// Whether the tool has ended and its output is closed.
+  var hasEnded: Bool {
+    state.withLock {
+      if case .ended = $0 { return true }
+      return false
+    }
+  }
+
+  /// Sends `signal` to the tool and to every process it started in its group, unless it has ended
+  /// (its group's id could then be another's).
+  func send(_ signal: Int32) {
+    if !hasEnded { kill(-processID, signal) }
+  }
+
+  /// Waits, without holding a thread and even when cancelled, until the tool has ended.
+  func ended() async -> Ended {
+    await withCheckedContinuation { waiter in
+      let ended = state.withLock { state -> Ended? in
+        switch state {
+        case .ended(let ended): return ended
+        case .running(let waiters):
+          state = .running(waiters: waiters + [waiter])
+          return nil
+        }
+      }
+      if let ended { waiter.resume(returning: ended) }
+    }
+  }
+
+  private func finish(_ ended: Ended) {
+    let waiters = state.withLock { state in
+      defer { state = .ended(ended) }
+      if case .running(let waiters) = state { return waiters }
+      return []
+    }
+    for waiter in waiters { waiter.resume(returning: ended) }
+  }
+
+  /// A pipe whose two ends are closed on exec (the tool gets copies of the write end only).
+  private static func pipe() throws -> (read: Int32, write: Int32) {
+    var ends: [Int32] = [0, 0]
+    guard let pipe2, pipe2(&ends, O_CLOEXEC) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    return (ends[0], ends[1])
+  }
+}
+
+// Two GNU functions of glibc that Swift's Glibc module does not declare, found when the program starts.
+
+/// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34): the tool gets none of the server's
+/// descriptors, even one opened without close-on-exec.
+private let addCloseFrom = glibcFunction(
+  "posix_spawn_file_actions_addclosefrom_np",
+  as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+
+/// `pipe2`: a pipe made close-on-exec at once, so that no process another thread starts meanwhile
+/// (espeak-ng through Foundation, say) gets a copy of its write end and holds the tool's output open.
+private let pipe2 = glibcFunction("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+
+private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+  dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+}
+
+/// A pipe read to its end on a thread of its own, with blocking reads, keeping its first MiB.
+/// Not FileHandle's `readabilityHandler`: on Linux that watches a copy of the descriptor with a
+/// dispatch source, and handlers set and cleared from several threads around a process's end are
+/// the pattern behind rare SIGSEGVs in libdispatch's event loop in other projects' CI, and the
+/// likeliest cause of the one that stopped this project's Swift tests in CI once.
+private final class PipeDrain: Sendable {
+  private let kept = Mutex(Data())
+  private let ended = DispatchSemaphore(value: 0)
+
+  init(_ descriptor: Int32, keeping limit: Int = 1 << 20) {
+    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+    Thread { [self] in
+      while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+        kept.withLock { data in data.append(chunk.prefix(max(0, limit - data.count))) }
+      }
+      ended.signal()
+    }.start()
+  }
+
+  /// What the pipe held, once every writer has closed it (blocks until then).
+  func text() -> String {
+    ended.wait()
+    ended.signal()
+    return kept.withLock { String(decoding: $0, as: UTF8.self) }
+  }
+}
