@@ -65,7 +65,14 @@ final class BackgroundCheckpointer: Sendable {
         // already has).
         _ = length.pages.compareExchange(expected: pages, desired: 0, ordering: .relaxed)
       }
+      try? connection.close()
     }
+  }
+
+  /// Stops watching; returns once the copier's own connection is closed.
+  func stop() async {
+    task.cancel()
+    await task.value
   }
 
   /// SQLite's WAL hook: called on the writer after each commit with the log's length in pages.
@@ -94,7 +101,8 @@ final class BackgroundCheckpointer: Sendable {
     // The hook goes before the length it writes to: the writer may outlive this object.
     let length = length
     writer.asyncWriteWithoutTransaction { db in
-      _ = sqlite3_wal_hook(db.sqliteConnection, nil, nil)
+      // Not on a store closed already.
+      if let connection = db.sqliteConnection { _ = sqlite3_wal_hook(connection, nil, nil) }
       withExtendedLifetime(length) {}
     }
   }

@@ -34,6 +34,13 @@ public final class KeyItStore: Sendable {
     try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path, writer: pool), now: wallClockMillis)
   }
 
+  /// Closes the database, its file left whole (the log copied in and removed) when this returns, so
+  /// that it can be opened again at once. The store cannot be used after.
+  public func close() async throws {
+    await checkpointer?.stop()
+    try writer.database.close()
+  }
+
   /// A store in memory, for tests.
   public static func inMemory(now: @escaping @Sendable () -> Int64 = wallClockMillis) throws -> KeyItStore {
     try KeyItStore(writer: DatabaseQueue(), checkpointer: nil, now: now)

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import Synchronization
 
@@ -19,14 +20,9 @@ final class SpawnedTool: Sendable {
     var errors: String
   }
 
-  private enum State {
-    case running(waiters: [CheckedContinuation<Ended, Never>])
-    case ended(Ended)
-  }
-
   /// The tool's process id, which is its process group's too.
   let processID: pid_t
-  private let state = Mutex(State.running(waiters: []))
+  private let end = Settled<Ended>()
 
   /// Starts the tool; `onEnd` is called (on a thread of its own) once it has ended and every
   /// process holding its output has closed it. `environment` nil keeps the server's.
@@ -70,7 +66,7 @@ final class SpawnedTool: Sendable {
       var status: Int32 = 0
       while waitpid(processID, &status, 0) == -1 && errno == EINTR {}
       let signal = status & 0x7f
-      finish(
+      end.settle(
         Ended(
           status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: outputRead.text(),
           errors: errorsRead.text()))
@@ -79,12 +75,7 @@ final class SpawnedTool: Sendable {
   }
 
   /// Whether the tool has ended and its output is closed.
-  var hasEnded: Bool {
-    state.withLock {
-      if case .ended = $0 { return true }
-      return false
-    }
-  }
+  var hasEnded: Bool { end.isSettled }
 
   /// Sends `signal` to the tool and to every process it started in its group, unless it has ended
   /// (its group's id could then be another's).
@@ -93,28 +84,7 @@ final class SpawnedTool: Sendable {
   }
 
   /// Waits, without holding a thread and even when cancelled, until the tool has ended.
-  func ended() async -> Ended {
-    await withCheckedContinuation { waiter in
-      let ended = state.withLock { state -> Ended? in
-        switch state {
-        case .ended(let ended): return ended
-        case .running(let waiters):
-          state = .running(waiters: waiters + [waiter])
-          return nil
-        }
-      }
-      if let ended { waiter.resume(returning: ended) }
-    }
-  }
-
-  private func finish(_ ended: Ended) {
-    let waiters = state.withLock { state in
-      defer { state = .ended(ended) }
-      if case .running(let waiters) = state { return waiters }
-      return []
-    }
-    for waiter in waiters { waiter.resume(returning: ended) }
-  }
+  func ended() async -> Ended { await end.value }
 
   /// A pipe whose two ends are closed on exec (the tool gets copies of the write end only).
   private static func pipe() throws -> (read: Int32, write: Int32) {

@@ -178,6 +178,8 @@ import Testing
       _ = try await store.createBible(name: "Durable")
       let content = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
       _ = try await store.setText(bibleID: nil, itemID: content.items[0].itemID!, text: "kept")
+      try await store.close()
+      #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "the log copied in and removed")
     }
     let reopened = try KeyItStore(path: path)
     let content = try await reopened.openChapter(bibleID: nil, code: "RUT", chapter: 1)
