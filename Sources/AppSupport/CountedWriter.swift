@@ -18,6 +18,24 @@ public final class CountedWriter: Sendable {
     try await database.read(value)
   }
 
+  /// `first` and `second` at once on two of the pool's readers, both seeing the database as it was
+  /// when they began: they begin from the writer's thread, so no write of this process comes
+  /// between them. For a long read split over two cores; on a queue, one after the other.
+  public func readAtOnce<First: Sendable, Second: Sendable>(
+    _ first: @escaping @Sendable (Database) throws -> First, _ second: @escaping @Sendable (Database) throws -> Second
+  ) async throws -> (First, Second) {
+    guard let pool = database as? DatabasePool else {
+      return try await database.read { (try first($0), try second($0)) }
+    }
+    let (firstRead, secondRead) = (Settled<Result<First, any Error>>(), Settled<Result<Second, any Error>>())
+    // Each call returns once its reader's snapshot is taken; the reads themselves run after.
+    try await writeWithoutTransaction { _ in
+      pool.asyncConcurrentRead { db in firstRead.settle(Result { try first(db.get()) }) }
+      pool.asyncConcurrentRead { db in secondRead.settle(Result { try second(db.get()) }) }
+    }
+    return (try await firstRead.value.get(), try await secondRead.value.get())
+  }
+
   /// See `DatabaseReader.readOnThisThread`.
   public func readOnThisThread<T>(_ value: (Database) throws -> T) throws -> T { try database.readOnThisThread(value) }
 

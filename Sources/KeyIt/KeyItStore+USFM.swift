@@ -45,22 +45,52 @@ extension KeyItStore {
   public func exportBible(bibleID: Int64?, format: ExportFormat = .usfm) async throws
     -> [(fileName: String, text: String)]
   {
-    // Each book is written in a task of its own as soon as its last chapter is read, on the other
-    // cores while the read goes on.
-    let (bible, books, writes) = try await writer.read { db in
-      let bible = try Self.bible(db, bibleID)
-      let books = try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
-      var writes = [Task<String, Never>?](repeating: nil, count: books.count)
-      try self.exportContents(db, books: books) { index, content in writes[index] = Task { format.write(content) } }
-      return (bible, books, writes)
+    // The Bible's two halves are read at once, on two cores, by two readers that see it in one
+    // state; each book is written in a task of its own as soon as its last chapter is read.
+    @Sendable func half(_ which: Int) -> @Sendable (Database) throws -> ExportedBooks {
+      { db in
+        let bible = try Self.bible(db, bibleID)
+        let books = try Book.filter(Book.Columns.bibleID == bible.bibleID).order(Book.Columns.bookID).fetchAll(db)
+        let part = Array(books[try Self.exportHalves(of: books, in: bible.catalog)[which]])
+        var writes = [Task<String, Never>?](repeating: nil, count: part.count)
+        try self.exportContents(db, books: part) { index, content in writes[index] = Task { format.write(content) } }
+        return ExportedBooks(bible: bible, books: part, writes: writes.map { $0! })
+      }
     }
+    let halves = try await writer.readAtOnce(half(0), half(1))
     var files: [(fileName: String, text: String)] = []
-    for (book, write) in zip(books, writes) {
-      let name = exportFileName(
-        book: try bible.catalog.requireBook(code: book.bookCode), bibleName: bible.name, format: format)
-      files.append((fileName: name, text: await write!.value))
+    for exported in [halves.0, halves.1] {
+      for (book, write) in zip(exported.books, exported.writes) {
+        let name = exportFileName(
+          book: try exported.bible.catalog.requireBook(code: book.bookCode), bibleName: exported.bible.name,
+          format: format)
+        files.append((fileName: name, text: await write.value))
+      }
     }
     return files
+  }
+
+  /// Books read for an export, each being written by its task.
+  private struct ExportedBooks: Sendable {
+    var bible: Bible
+    var books: [Book]
+    var writes: [Task<String, Never>]
+  }
+
+  /// `books` cut in two where the verses their versification numbers are about evenly shared (the
+  /// export's time goes with them): the first books, then the rest.
+  static func exportHalves(of books: [Book], in catalog: BookCatalog) throws -> [Range<Int>] {
+    let verses = try books.map { book in
+      try catalog.requireBook(code: book.bookCode).chapters.reduce(0) { $0 + $1.verseCount }
+    }
+    let total = verses.reduce(0, +)
+    var cut = 0
+    var before = 0
+    while cut < books.count, 2 * (before + verses[cut]) <= total {
+      before += verses[cut]
+      cut += 1
+    }
+    return [0..<cut, cut..<books.count]
   }
 
   /// Imports USFM books into a Bible. If any file is malformed nothing is written and the error

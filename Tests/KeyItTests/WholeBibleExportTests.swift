@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 
@@ -26,6 +27,51 @@ import Testing
     let recorded = try fixture("usfm-export/whole-bible.txt")
     let exported = try await Self.wholeBible(store)
     #expect(exported == recorded)
+  }
+
+  /// A Bible in a file is read in two halves at once by two readers: its export is the same.
+  @Test func theExportReadInTwoHalvesAtOnceIsTheSame() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let store = try KeyItStore(path: path)
+    _ = try await store.createBible(name: "Export Bible", versification: .english)
+    _ = try await store.importUSFM(try Self.inputs.map { ($0, try fixture($0)) }, bibleID: nil)
+    #expect(try await Self.wholeBible(store) == (try fixture("usfm-export/whole-bible.txt")))
+  }
+
+  /// The two halves see the Bible in one state while saves go on: Genesis (first half) and
+  /// Revelation (second half), changed together in each save, always carry the same mark.
+  @Test func bothHalvesSeeTheBibleInOneStateWhileSavesGoOn() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).sqlite").path
+    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let store = try KeyItStore(path: path)
+    let bible = try await store.createBible(name: "Export Bible")
+    func save(_ mark: Int) async throws {
+      _ = try await store.importUSFM(
+        ["GEN", "REV"].map { ("\($0).usfm", "\\id \($0)\n\\c 1\n\\p\n\\v 1 mark\(mark)\n") }, bibleID: bible.bibleID)
+    }
+    try await save(0)
+    let bibleID = try #require(bible.bibleID)
+    let books = try await store.writer.read { db in try Book.filter(Book.Columns.bibleID == bibleID).fetchAll(db) }
+    let halves = try KeyItStore.exportHalves(of: books, in: bible.catalog)
+    #expect(halves.map(\.count).allSatisfy { $0 > 0 } && halves[0].upperBound == halves[1].lowerBound)
+    let saving = Task {
+      var mark = 1
+      while !Task.isCancelled, (try? await save(mark)) != nil { mark += 1 }
+      return mark
+    }
+    var marks: [[Substring]] = []
+    for _ in 0..<8 {
+      let files = try await store.exportBible(bibleID: bible.bibleID)
+      marks.append(
+        try ["GEN", "REV"].map { code in
+          let text = try #require(files.first { $0.text.hasPrefix("\\id \(code)") }?.text)
+          return try #require(text.firstMatch(of: /mark\d+/)?.output)
+        })
+    }
+    saving.cancel()
+    #expect(await saving.value > 8, "saves went on while the exports read")
+    for pair in marks { #expect(pair[0] == pair[1]) }
   }
 
   /// A Bible that holds most of the database's items is read by a pass over the table, one that
