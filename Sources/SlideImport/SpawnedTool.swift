@@ -30,7 +30,11 @@ final class SpawnedTool: Sendable {
     executable: URL, arguments: [String], environment: [String: String]?, onEnd: @escaping @Sendable () -> Void
   ) throws {
     let output = try Self.pipe()
-    let errors = try Self.pipe()
+    let errors: (read: Int32, write: Int32)
+    do { errors = try Self.pipe() } catch {
+      for end in [output.read, output.write] { close(end) }
+      throw error
+    }
     defer { for end in [output.write, errors.write] { close(end) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
