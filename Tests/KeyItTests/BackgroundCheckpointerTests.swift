@@ -10,7 +10,7 @@ import Testing
   /// A database in WAL mode as `KeyItStore` opens one (no automatic checkpoint, each commit
   /// synced), with a table of rows.
   struct LoggedDatabase {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("wal-\(UUID().uuidString).sqlite").path
+    let path = scratchDatabasePath()
     let pool: DatabasePool
 
     init() throws {
@@ -39,9 +39,7 @@ import Testing
       try FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int ?? 0
     }
 
-    func remove() {
-      for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
+    func remove() { removeDatabase(path) }
   }
 
   /// Waits up to 5 s for `condition`.

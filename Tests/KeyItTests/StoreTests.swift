@@ -171,8 +171,8 @@ import Testing
   }
 
   @Test func reopensAFileDatabaseWithNothingLost() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("keyit-\(UUID().uuidString).sqlite").path
-    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     do {
       let store = try KeyItStore(path: path)
       _ = try await store.createBible(name: "Durable")
@@ -192,8 +192,8 @@ import Testing
 
 @Suite struct GroupCommitTests {
   @Test func concurrentSavesAllLandAndARefusedOneFailsAlone() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("keyit-\(UUID().uuidString).sqlite").path
-    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     let store = try KeyItStore(path: path)
     _ = try await store.createBible(name: "Busy")
     let psalm = try await store.openChapter(bibleID: nil, code: "PSA", chapter: 119)

@@ -8,14 +8,6 @@ import Testing
 /// The layer that gathers a log's writes into one (`CWALWrites`): every other connection reads each
 /// commit whole, as SQLite made it, and nothing a connection gathered lands on another's commit.
 @Suite struct WALWritesTests {
-  static func scratchPath() -> String {
-    FileManager.default.temporaryDirectory.appendingPathComponent("wal-writes-\(UUID().uuidString).sqlite").path
-  }
-
-  static func remove(_ path: String) {
-    for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-  }
-
   static func counts() -> (writes: Int64, gathered: Int64) {
     var writes: Int64 = 0
     var gathered: Int64 = 0
@@ -26,8 +18,8 @@ import Testing
   /// A whole book imported in one commit reaches the log in gathered writes, and a connection of
   /// its own reads every row of it, the file whole.
   @Test func aLongCommitIsWrittenGatheredAndReadWhole() async throws {
-    let path = Self.scratchPath()
-    defer { Self.remove(path) }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     let store = try KeyItStore(path: path)
     _ = try await store.createBible(name: "Gathered")
     let before = Self.counts()
@@ -53,8 +45,8 @@ import Testing
   /// after the other's commit (with the flush at the lock's release taken out, this fails).
   @Test func aRolledBackTransactionsFramesNeverLandOnALaterCommit() throws {
     _ = scriptorium_gather_wal_writes()
-    let path = Self.scratchPath()
-    defer { Self.remove(path) }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     func connection() throws -> DatabaseQueue {
       let queue = try DatabaseQueue(path: path)
       try queue.writeWithoutTransaction { db in
@@ -99,8 +91,8 @@ import Testing
   /// before the commit is published).
   @Test(arguments: ["NORMAL", "FULL"]) func aCommitIsReadByAnotherConnectionAtOnce(synchronous: String) throws {
     _ = scriptorium_gather_wal_writes()
-    let path = Self.scratchPath()
-    defer { Self.remove(path) }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     let writer = try DatabaseQueue(path: path)
     try writer.writeWithoutTransaction { db in
       try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA synchronous = \(synchronous)")

@@ -31,8 +31,8 @@ import Testing
 
   /// A Bible in a file is read in two halves at once by two readers: its export is the same.
   @Test func theExportReadInTwoHalvesAtOnceIsTheSame() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).sqlite").path
-    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     let store = try KeyItStore(path: path)
     _ = try await store.createBible(name: "Export Bible", versification: .english)
     _ = try await store.importUSFM(try Self.inputs.map { ($0, try fixture($0)) }, bibleID: nil)
@@ -42,8 +42,8 @@ import Testing
   /// The two halves see the Bible in one state while saves go on: Genesis (first half) and
   /// Revelation (second half), changed together in each save, always carry the same mark.
   @Test func bothHalvesSeeTheBibleInOneStateWhileSavesGoOn() async throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString).sqlite").path
-    defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
     let store = try KeyItStore(path: path)
     let bible = try await store.createBible(name: "Export Bible")
     func save(_ mark: Int) async throws {

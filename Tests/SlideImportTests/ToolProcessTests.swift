@@ -52,7 +52,7 @@ import Testing
   /// The tool runs until progress has been asked for twice (the callback makes the file it waits
   /// for), so the test holds however slowly a busy machine runs it.
   @Test(.timeLimit(.minutes(1))) func progressIsAskedForWhileTheToolRuns() async throws {
-    let flag = FileManager.default.temporaryDirectory.appendingPathComponent("progress-\(UUID().uuidString)")
+    let flag = temporaryFile()
     defer { try? FileManager.default.removeItem(at: flag) }
     let calls = Atomic<Int>(0)
     let outcome = try await shell("while [ ! -e '\(flag.path)' ]; do sleep 0.05; done; printf done")
@@ -125,12 +125,13 @@ import Testing
     #expect(try await endsSoon(processID(in: pidFile)), "stopped, not waited for")
   }
 
-  // These tests judge by the process, not by the clock: with the whole suite running at once on two
-  // cores, a run stopped correctly once took 30 s of wall time to come back.
-
+  /// A path for a file in the temporary folder.
   func temporaryFile() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString)")
   }
+
+  // The stop tests judge by the process, not by the clock: with the whole suite running at once on
+  // two cores, a run stopped correctly once took 30 s of wall time to come back.
 
   /// The process id a tool wrote to `file`.
   func processID(in file: URL) throws -> pid_t {
