@@ -23,6 +23,7 @@ final class SpawnedTool: Sendable {
   /// The tool's process id, which is its process group's too.
   let processID: pid_t
   private let end = Settled<Ended>()
+  private let drains: [PipeDrain]
 
   /// Starts the tool; `onEnd` is called (on a thread of its own) once it has ended and every
   /// process holding its output has closed it. `environment` nil keeps the server's.
@@ -66,6 +67,7 @@ final class SpawnedTool: Sendable {
     }
     self.processID = processID
     let (outputRead, errorsRead) = (PipeDrain(output.read), PipeDrain(errors.read))
+    drains = [outputRead, errorsRead]
     Thread { [self, processID] in
       var status: Int32 = 0
       while waitpid(processID, &status, 0) == -1 && errno == EINTR {}
@@ -85,6 +87,13 @@ final class SpawnedTool: Sendable {
   /// (its group's id could then be another's).
   func send(_ signal: Int32) {
     if !hasEnded { kill(-processID, signal) }
+  }
+
+  /// Stops reading the tool's output, keeping what was read, so that it ends once its own process
+  /// has: for output held open by a process it started out of its group's reach (in a session of
+  /// its own), which no signal to the group stops.
+  func abandonOutput() {
+    for drain in drains { drain.abandon() }
   }
 
   /// Waits, without holding a thread and even when cancelled, until the tool has ended.
@@ -122,18 +131,33 @@ private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> 
 private final class PipeDrain: Sendable {
   private let kept = Mutex(Data())
   private let ended = DispatchSemaphore(value: 0)
+  private let abandoned = Atomic<Bool>(false)
 
   init(_ descriptor: Int32, keeping limit: Int = 1 << 20) {
-    let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     Thread { [self] in
-      while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-        kept.withLock { data in data.append(chunk.prefix(max(0, limit - data.count))) }
+      defer {
+        close(descriptor)
+        ended.signal()
       }
-      ended.signal()
+      let size = 1 << 16
+      var buffer = [UInt8](repeating: 0, count: size)
+      var watched = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      // Waits a tenth of a second at a time, so that an abandoned pipe is let go of within one.
+      while !abandoned.load(ordering: .relaxed) {
+        let ready = poll(&watched, 1, 100)
+        if ready == 0 || (ready == -1 && errno == EINTR) { continue }
+        let count = ready == -1 ? -1 : read(descriptor, &buffer, size)
+        if count == -1 && errno == EINTR { continue }
+        guard count > 0 else { return }
+        kept.withLock { data in data.append(contentsOf: buffer.prefix(min(count, max(0, limit - data.count)))) }
+      }
     }.start()
   }
 
-  /// What the pipe held, once every writer has closed it (blocks until then).
+  /// Stops reading, keeping what was read: for a pipe that a process out of reach holds open.
+  func abandon() { abandoned.store(true, ordering: .relaxed) }
+
+  /// What the pipe held, once every writer has closed it or it was abandoned (blocks until then).
   func text() -> String {
     ended.wait()
     ended.signal()

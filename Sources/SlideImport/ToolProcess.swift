@@ -13,7 +13,8 @@ struct ToolProcess {
   /// Runs the tool; `whileRunning` is called about ten times a second until it ends (to report
   /// progress). Throws `importTimedOut` past `timeLimit` and `CancellationError` when cancelled,
   /// after the tool was stopped. The tool has ended once it has exited and every process holding its
-  /// output has closed it: a process it started and left running is stopped with it at the limit.
+  /// output has closed it: a process it started and left running is stopped with it at the limit,
+  /// and the output of one that left its process group is let go of two seconds after SIGKILL.
   func run(file: String, timeLimit: Duration, whileRunning: @Sendable () -> Void = {}) async throws -> Outcome {
     guard FileManager.default.isExecutableFile(atPath: executable.path) else {
       throw ShareSynchError.converterMissing(tool: executable.lastPathComponent)
@@ -44,12 +45,21 @@ struct ToolProcess {
     if failure == nil, Task.isCancelled, !tool.hasEnded { failure = CancellationError() }
     if failure != nil {
       tool.send(SIGTERM)
-      for _ in 0..<20 where !tool.hasEnded { try? await Task.sleep(for: .milliseconds(100)) }
+      await waitForTheEnd(of: tool, atMost: .seconds(2))
       tool.send(SIGKILL)
+      // A process that left the group (a session of its own) may still hold the output open.
+      await waitForTheEnd(of: tool, atMost: .seconds(2))
+      tool.abandonOutput()
     }
     let outcome = await tool.ended()
     if let failure { throw failure }
     return outcome
+  }
+
+  private func waitForTheEnd(of tool: SpawnedTool, atMost limit: Duration) async {
+    for _ in 0..<Int(limit / .milliseconds(100)) where !tool.hasEnded {
+      try? await Task.sleep(for: .milliseconds(100))
+    }
   }
 
   /// A tool installed under one of the usual folders, or nil.

@@ -104,6 +104,20 @@ import Testing
     #expect(try await endsSoon(processID(in: pidFile)), "stopped, not left running")
   }
 
+  /// A process that leaves the tool's process group (a session of its own, as a daemon does) is out
+  /// of reach of the group's signals and holds the output open for an hour: the run still ends,
+  /// letting go of the output after SIGKILL, rather than waiting for it.
+  @Test(.timeLimit(.minutes(2))) func outputHeldByAProcessOutOfTheGroupsReachIsLetGo() async throws {
+    let pidFile = temporaryFile()
+    defer { try? FileManager.default.removeItem(at: pidFile) }
+    defer { if let escaped = try? processID(in: pidFile) { kill(escaped, SIGKILL) } }
+    await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 2)) {
+      try await shell("setsid sh -c 'echo $$ > \"\(pidFile.path)\"; exec sleep 3600' & printf done").run(
+        file: "deck.pptx", timeLimit: .seconds(2))
+    }
+    #expect(kill(try processID(in: pidFile), 0) == 0, "the process out of reach still runs, holding the output")
+  }
+
   @Test(.timeLimit(.minutes(2))) func aToolPastItsTimeLimitIsStopped() async throws {
     let pidFile = temporaryFile()
     defer { try? FileManager.default.removeItem(at: pidFile) }
