@@ -2,6 +2,7 @@
 #include <string.h>
 #include <unicode/ucol.h>
 #include <unicode/uloc.h>
+#include <unicode/unorm2.h>
 #include <unicode/uversion.h>
 
 void *scriptorium_collator_open(const char *locale) {
@@ -53,4 +54,12 @@ int32_t scriptorium_canonical_tag(const char *tag, char *result, int32_t capacit
   if (U_FAILURE(status) || parsed != (int32_t)strlen(tag) || locale[0] == 0) return -1;
   int32_t length = uloc_toLanguageTag(locale, result, capacity, 1, &status);
   return U_FAILURE(status) ? -1 : length;
+}
+
+int32_t scriptorium_nfc(const uint16_t *text, int32_t length, uint16_t *result, int32_t capacity) {
+  UErrorCode status = U_ZERO_ERROR;
+  const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+  if (U_FAILURE(status)) return -1;
+  int32_t needed = unorm2_normalize(nfc, (const UChar *)text, length, (UChar *)result, capacity, &status);
+  return U_FAILURE(status) && status != U_BUFFER_OVERFLOW_ERROR ? -1 : needed;
 }

@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 
 /// A dictd `.index` file: one line per entry, `headword TAB offset TAB length`, the numbers in
@@ -84,7 +85,7 @@ public struct DictdIndex: Sendable {
   /// The comparison form of a word: NFC, lowercased and, unless `allChars`, only its letters,
   /// digits and spaces, as dictd's `tolower_alnumspace_utf8` writes headwords (`I’r` → `ir`).
   static func fold(_ word: String, allChars: Bool = false) -> String {
-    let lowered = word.precomposedStringWithCanonicalMapping.lowercased()
+    let lowered = word.nfc.lowercased()
     guard !allChars else { return lowered }
     var kept = String.UnicodeScalarView()
     for scalar in lowered.unicodeScalars {

@@ -12,7 +12,7 @@ struct SearchQuery {
   /// Nil when nothing searchable was typed. `alternatives` gives a word's other forms (a Welsh
   /// word's radicals, a word's stems).
   init?(_ typed: String, alternatives: (String) -> [String] = { _ in [] }) {
-    let typedWords = typed.precomposedStringWithCanonicalMapping
+    let typedWords = typed.nfc
       .components(separatedBy: CharacterSet.alphanumerics.inverted)
       .filter { !$0.isEmpty }
     guard !typedWords.isEmpty else { return nil }

@@ -1,3 +1,5 @@
+import AppSupport
+
 /// A question of the translation game: a word and four translations, one right.
 public struct TranslationQuestion: Codable, Sendable, Equatable {
   /// The pair asked about.
@@ -100,7 +102,7 @@ public struct TranslationGame: Codable, Sendable, Equatable {
   }
 
   /// Answers compared as a learner reads them: case aside, Unicode composed.
-  private static func key(_ text: String) -> String { text.precomposedStringWithCanonicalMapping.lowercased() }
+  private static func key(_ text: String) -> String { text.nfc.lowercased() }
 
   /// Decodes a game a client sent back: every question checked, at most one choice per question,
   /// each one of its question's choices. Nothing a client sends can make the rules trap.

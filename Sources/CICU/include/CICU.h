@@ -20,3 +20,6 @@ int32_t scriptorium_locale_count(void);
 int32_t scriptorium_locale_tag(int32_t index, char *result, int32_t capacity);
 /// `tag` as a well-formed BCP 47 tag (`EN-gb` → `en-GB`) into `result`; -1 when it is not one.
 int32_t scriptorium_canonical_tag(const char *tag, char *result, int32_t capacity);
+/// UTF-16 `text` in Unicode Normalization Form C, by ICU's normalizer, into `result`; returns the
+/// length it needs (more than `capacity`: call again with room for it), or -1 when ICU fails.
+int32_t scriptorium_nfc(const uint16_t *text, int32_t length, uint16_t *result, int32_t capacity);
