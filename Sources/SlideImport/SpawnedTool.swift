@@ -146,7 +146,8 @@ private final class PipeDrain: Sendable {
       while !abandoned.load(ordering: .relaxed) {
         let ready = poll(&watched, 1, 100)
         if ready == 0 || (ready == -1 && errno == EINTR) { continue }
-        let count = ready == -1 ? -1 : read(descriptor, &buffer, size)
+        guard ready > 0 else { return }
+        let count = read(descriptor, &buffer, size)
         if count == -1 && errno == EINTR { continue }
         guard count > 0 else { return }
         kept.withLock { data in data.append(contentsOf: buffer.prefix(min(count, max(0, limit - data.count)))) }
