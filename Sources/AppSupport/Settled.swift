@@ -12,10 +12,13 @@ public final class Settled<Value: Sendable>: Sendable {
 
   public init() {}
 
-  public var isSettled: Bool {
+  public var isSettled: Bool { settledValue != nil }
+
+  /// The value if it is settled, else nil.
+  public var settledValue: Value? {
     state.withLock {
-      if case .settled = $0 { return true }
-      return false
+      if case .settled(let value) = $0 { return value }
+      return nil
     }
   }
 

@@ -52,6 +52,8 @@ public enum SpeechProblem: Equatable, Sendable, CustomStringConvertible {
   case failed(message: String)
   /// It ended well but wrote no WAV file.
   case noWAV
+  /// It took longer than the time limit (in seconds) and was stopped.
+  case timedOut(seconds: Int)
 
   /// The reason in English.
   public var description: String {
@@ -59,6 +61,7 @@ public enum SpeechProblem: Equatable, Sendable, CustomStringConvertible {
     case .cannotStart(let program): "\(program) cannot be started"
     case .failed(let message): message
     case .noWAV: "no WAV came out"
+    case .timedOut(let seconds): "it took more than \(seconds) seconds and was stopped"
     }
   }
 }

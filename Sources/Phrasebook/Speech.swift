@@ -1,3 +1,4 @@
+import AppSupport
 import Crypto
 import Foundation
 
@@ -9,18 +10,20 @@ public final class Speech: Sendable {
   public let voices: Set<String>
   private let program: String
   private let folder: URL
+  /// How long espeak-ng may take to answer before it is stopped: a word takes it a few
+  /// hundredths of a second, the longest text a second or so.
+  private let timeLimit: Duration
 
   /// The longest text spoken, in characters.
   public static let maxLength = 500
 
-  /// Speech cached in `folder`, made by `program` (found on PATH), whose voices are asked once.
-  public init(folder: URL, program: String = "espeak-ng") {
+  /// Speech cached in `folder`, made by `program` (found on PATH), whose voices are asked once;
+  /// `program` is stopped when it takes longer than `timeLimit`.
+  public init(folder: URL, program: String = "espeak-ng", timeLimit: Duration = .seconds(15)) {
     self.folder = folder
     self.program = program
-    voices =
-      (try? Self.run(program, ["--voices"], input: nil)).map {
-        espeakVoiceLanguages(String(decoding: $0, as: UTF8.self))
-      } ?? []
+    self.timeLimit = timeLimit
+    voices = (try? Self.run(program, ["--voices"], timeLimit: timeLimit)).map(espeakVoiceLanguages) ?? []
   }
 
   /// The voice for a BCP 47 language, or nil when espeak-ng has none.
@@ -36,13 +39,17 @@ public final class Speech: Sendable {
     let file = folder.appendingPathComponent("\(name).wav")
     if FileManager.default.fileExists(atPath: file.path) { return file }
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    // The text goes in on stdin, never as an argument: nothing in it can be read as an option.
-    // Written to a file (not stdout) so that the WAV header holds the real length.
-    // espeak-ng keeps at most 200 bytes of the file's path: it is given a short one, in its folder.
+    // The text goes in on stdin (from a file of its own), never as an argument: nothing in it can
+    // be read as an option. Written to a file (not stdout) so that the WAV header holds the real
+    // length. espeak-ng keeps at most 200 bytes of the file's path: it is given a short one, in its
+    // folder.
     let partialName = "\(UUID().uuidString).partial"
     let partial = folder.appendingPathComponent(partialName)
-    defer { try? FileManager.default.removeItem(at: partial) }
-    _ = try Self.run(program, ["-v", voice, "-w", partialName, "--stdin"], input: Data(text.utf8), in: folder)
+    let input = folder.appendingPathComponent("\(partialName).txt")
+    defer { for made in [partial, input] { try? FileManager.default.removeItem(at: made) } }
+    try Data(text.utf8).write(to: input)
+    _ = try Self.run(
+      program, ["-v", voice, "-w", partialName, "--stdin"], input: input, in: folder, timeLimit: timeLimit)
     guard let head = try? FileHandle(forReadingFrom: partial).read(upToCount: 4), head == Data("RIFF".utf8) else {
       throw PhrasebookError.speechFailed(.noWAV)
     }
@@ -51,34 +58,27 @@ public final class Speech: Sendable {
     return file
   }
 
-  /// Runs `program` with `arguments` (in `folder`), feeding `input`; its standard output, or an error with its
-  /// standard error when it fails.
-  private static func run(_ program: String, _ arguments: [String], input: Data?, in folder: URL? = nil) throws
-    -> Data
-  {
-    let process = Process()
-    if let folder { process.currentDirectoryURL = folder }
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [program] + arguments
-    let output = Pipe()
-    let errors = Pipe()
-    let feed = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = feed
-    do { try process.run() } catch { throw PhrasebookError.speechFailed(.cannotStart(program: program)) }
-    feed.fileHandleForWriting.write(input ?? Data())
-    try? feed.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw PhrasebookError.speechFailed(
-        .failed(
-          message: String(decoding: message.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-      )
+  /// Runs `program` (found on PATH) with `arguments` in `folder`, reading `input`, stopped past
+  /// `timeLimit`: its standard output, or an error with its standard error when it fails.
+  private static func run(
+    _ program: String, _ arguments: [String], input: URL? = nil, in folder: URL? = nil, timeLimit: Duration
+  ) throws -> String {
+    guard
+      let tool = try? SpawnedTool(
+        executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [program] + arguments, input: input,
+        directory: folder)
+    else { throw PhrasebookError.speechFailed(.cannotStart(program: program)) }
+    guard let ended = tool.waitForEnd(atMost: timeLimit) else {
+      tool.stop()
+      throw PhrasebookError.speechFailed(.timedOut(seconds: Int(timeLimit.components.seconds)))
     }
-    return data
+    switch ended.status {
+    case 0: return ended.output
+    case 127: throw PhrasebookError.speechFailed(.cannotStart(program: program))  // env found no such program
+    default:
+      let message = String(decoding: Array(ended.errors.utf8.prefix(200)), as: UTF8.self)
+      throw PhrasebookError.speechFailed(.failed(message: message.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
   }
 }
 

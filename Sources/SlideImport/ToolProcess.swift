@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import ShareSynch
 
@@ -43,23 +44,11 @@ struct ToolProcess {
       whileRunning()
     }
     if failure == nil, Task.isCancelled, !tool.hasEnded { failure = CancellationError() }
-    if failure != nil {
-      tool.send(SIGTERM)
-      await waitForTheEnd(of: tool, atMost: .seconds(2))
-      tool.send(SIGKILL)
-      // A process that left the group (a session of its own) may still hold the output open.
-      await waitForTheEnd(of: tool, atMost: .seconds(2))
-      tool.abandonOutput()
+    if let failure {
+      _ = try? await runBlocking { tool.stop() }
+      throw failure
     }
-    let outcome = await tool.ended()
-    if let failure { throw failure }
-    return outcome
-  }
-
-  private func waitForTheEnd(of tool: SpawnedTool, atMost limit: Duration) async {
-    for _ in 0..<Int(limit / .milliseconds(100)) where !tool.hasEnded {
-      try? await Task.sleep(for: .milliseconds(100))
-    }
+    return await tool.ended()
   }
 
   /// A tool installed under one of the usual folders, or nil.

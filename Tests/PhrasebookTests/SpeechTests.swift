@@ -1,3 +1,4 @@
+import AppSupport
 import Foundation
 import Testing
 
@@ -48,6 +49,63 @@ import Testing
     }
     let files = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
     #expect(files.count == 3 && files.allSatisfy { $0.hasSuffix(".wav") }, "no partial files left: \(files)")
+  }
+
+  /// A stand-in for espeak-ng that lists a Welsh voice and, asked to speak, writes its process id to
+  /// `pidFile` and never ends; with `ignoringSIGTERM`, not even when asked to.
+  func neverEndingProgram(pidFile: URL, ignoringSIGTERM: Bool) throws -> URL {
+    let script = pidFile.deletingLastPathComponent().appendingPathComponent("espeak-ng-stand-in")
+    try """
+    #!/bin/sh
+    if [ "$1" = --voices ]; then
+      echo 'Pty Language       Age/Gender VoiceName          File                 Other Languages'
+      echo ' 5  cy              --/M      Welsh              cel/cy'
+      exit 0
+    fi
+    echo $$ > '\(pidFile.path)'
+    \(ignoringSIGTERM ? "trap '' TERM" : "")
+    exec sleep 3600
+    """.write(to: script, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+    return script
+  }
+
+  @Test(arguments: [false, true])
+  func anEspeakThatNeverEndsIsStoppedAtTheTimeLimit(ignoringSIGTERM: Bool) throws {
+    let folder = folder()
+    let pidFile = folder.deletingLastPathComponent().appendingPathComponent("pid")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let program = try neverEndingProgram(pidFile: pidFile, ignoringSIGTERM: ignoringSIGTERM)
+    let speech = Speech(folder: folder, program: program.path, timeLimit: .seconds(1))
+    #expect(speech.voices == ["cy"])
+    let start = ContinuousClock.now
+    #expect(throws: PhrasebookError.speechFailed(.timedOut(seconds: 1))) {
+      try speech.audio("cath", language: "cy")
+    }
+    // One second, then SIGTERM; ignored, two seconds more and SIGKILL.
+    let took = ContinuousClock.now - start
+    #expect(took >= .seconds(1) && took < .seconds(ignoringSIGTERM ? 5 : 3), "\(took)")
+    let pid = try #require(Int32(String(decoding: try Data(contentsOf: pidFile), as: UTF8.self).trimmed))
+    #expect(kill(pid, 0) == -1 && errno == ESRCH, "the stand-in is gone")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "nothing left behind")
+  }
+
+  @Test func aMissingOrFailingEspeakIsNamed() throws {
+    let missing = Speech(folder: folder(), program: "no-such-espeak-ng")
+    #expect(missing.voices.isEmpty)
+    let folder = folder()
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let failing = folder.appendingPathComponent("failing")
+    try """
+    #!/bin/sh
+    [ "$1" = --voices ] && { echo header; echo ' 5  cy  --/M  Welsh  cel/cy'; exit 0; }
+    echo "  no voice for this text  " >&2
+    exit 1
+    """.write(to: failing, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: failing.path)
+    #expect(throws: PhrasebookError.speechFailed(.failed(message: "no voice for this text"))) {
+      try Speech(folder: folder, program: failing.path).audio("cath", language: "cy")
+    }
   }
 
   @Test func aRecordingIsPreferredCheckedAndDeleted() async throws {

@@ -20,7 +20,9 @@ import Testing
     .tooLarge(limit: PhrasebookStore.maxRecordingBytes), .notAudio,
     .typeMismatch(found: "webm", declared: "audio/ogg"), .typeMismatch(found: "webm", declared: nil),
   ]
-  static let speech: [SpeechProblem] = [.cannotStart(program: "espeak-ng"), .noWAV, .failed(message: "no voice")]
+  static let speech: [SpeechProblem] = [
+    .cannotStart(program: "espeak-ng"), .noWAV, .failed(message: "no voice"), .timedOut(seconds: 15),
+  ]
 
   static let damages: [DamageProblem] = [.unknownCardState(card: 3, state: 9), .pairWithoutPhrasebook(pair: 4)]
 
@@ -68,6 +70,9 @@ import Testing
       try words(.badGameState(.wordOrClueTooLong), in: "en").hasSuffix(
         "the word must have 1 to 100 letters and the clue at most 1,000 characters"))
     #expect(try words(.speechFailed(.noWAV), in: "en") == "espeak-ng could not speak it: it made no WAV file")
+    #expect(
+      try words(.speechFailed(.timedOut(seconds: 15)), in: "en")
+        == "espeak-ng could not speak it: it took more than 15 seconds and was stopped")
     #expect(
       try words(.speechFailed(.failed(message: "no \"voice\"")), in: "en")
         == "espeak-ng could not speak it: it said “no \\\"voice\\\"”")

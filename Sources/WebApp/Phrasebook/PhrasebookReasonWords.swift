@@ -39,6 +39,7 @@ enum PhrasebookReasonWords {
     case .cannotStart(let program): t("phrasebook.reason.speech.cannotStart", ["program": .text(program)])
     case .failed(let message): t("phrasebook.reason.speech.failed", ["message": quotedInput(message)])
     case .noWAV: t("phrasebook.reason.speech.noWAV")
+    case .timedOut(let seconds): t("phrasebook.reason.speech.timedOut", ["seconds": .number(seconds)])
     }
   }
 

@@ -1,4 +1,3 @@
-import AppSupport
 import Foundation
 import Synchronization
 
@@ -7,28 +6,33 @@ import Synchronization
 #endif
 
 /// A tool started with `posix_spawn` in a process group of its own, with no signal blocked, every
-/// signal's default action, /dev/null for input and none of the server's other descriptors.
-/// Not Foundation's `Process`: on Linux it hands the tool the signal mask of the thread that starts
-/// it, and Swift's threads block nearly every signal, SIGTERM among them (swift-corelibs-foundation
-/// issue 4772), so a tool it started could be stopped by SIGKILL only.
-final class SpawnedTool: Sendable {
+/// signal's default action, /dev/null (or a file) for input and none of the server's other
+/// descriptors. Not Foundation's `Process`: on Linux it hands the tool the signal mask of the
+/// thread that starts it, and Swift's threads block nearly every signal, SIGTERM among them
+/// (swift-corelibs-foundation issue 4772), so a tool it started could be stopped by SIGKILL only.
+public final class SpawnedTool: Sendable {
   /// What the tool wrote to standard output and standard error, and how it ended: its exit status,
   /// or 128 plus the signal that ended it (as a shell reports it).
-  struct Ended: Sendable {
-    var status: Int32
-    var output: String
-    var errors: String
+  public struct Ended: Sendable {
+    public var status: Int32
+    public var output: String
+    public var errors: String
   }
 
   /// The tool's process id, which is its process group's too.
-  let processID: pid_t
+  public let processID: pid_t
   private let end = Settled<Ended>()
+  /// Signalled once `end` is settled, for the threads that wait for it (`waitForEnd(atMost:)`).
+  private let endSignal = DispatchSemaphore(value: 0)
   private let drains: [PipeDrain]
 
   /// Starts the tool; `onEnd` is called (on a thread of its own) once it has ended and every
-  /// process holding its output has closed it. `environment` nil keeps the server's.
-  init(
-    executable: URL, arguments: [String], environment: [String: String]?, onEnd: @escaping @Sendable () -> Void
+  /// process holding its output has closed it. `environment` nil keeps the server's; `input` is
+  /// a file read as its standard input (else /dev/null); `directory` its working folder (else the
+  /// server's).
+  public init(
+    executable: URL, arguments: [String], environment: [String: String]? = nil, input: URL? = nil,
+    directory: URL? = nil, onEnd: @escaping @Sendable () -> Void = {}
   ) throws {
     let output = try Self.pipe()
     let errors: (read: Int32, write: Int32)
@@ -40,10 +44,16 @@ final class SpawnedTool: Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 0, input?.path ?? "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, output.write, 1)
     posix_spawn_file_actions_adddup2(&actions, errors.write, 2)
     _ = addCloseFrom?(&actions, 3)
+    if let directory {
+      guard let addChangeDirectory, addChangeDirectory(&actions, directory.path) == 0 else {
+        for end in [output.read, errors.read] { close(end) }
+        throw POSIXError(.ENOSYS)
+      }
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -76,28 +86,48 @@ final class SpawnedTool: Sendable {
         Ended(
           status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, output: outputRead.text(),
           errors: errorsRead.text()))
+      endSignal.signal()
       onEnd()
     }.start()
   }
 
   /// Whether the tool has ended and its output is closed.
-  var hasEnded: Bool { end.isSettled }
+  public var hasEnded: Bool { end.isSettled }
 
   /// Sends `signal` to the tool and to every process it started in its group, unless it has ended
   /// (its group's id could then be another's).
-  func send(_ signal: Int32) {
+  public func send(_ signal: Int32) {
     if !hasEnded { kill(-processID, signal) }
   }
 
-  /// Stops reading the tool's output, keeping what was read, so that it ends once its own process
-  /// has: for output held open by a process it started out of its group's reach (in a session of
-  /// its own), which no signal to the group stops.
-  func abandonOutput() {
+  /// Waits, holding this thread, at most `limit` for the tool to end: how it ended, or nil.
+  public func waitForEnd(atMost limit: Duration) -> Ended? {
+    let (seconds, attoseconds) = limit.components
+    return waitForEnd(until: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
+  }
+
+  private func waitForEnd(until deadline: DispatchTime) -> Ended? {
+    guard endSignal.wait(timeout: deadline) == .success else { return nil }
+    endSignal.signal()  // for the next waiter
+    return end.settledValue  // settled before it was signalled
+  }
+
+  /// Stops the tool, holding this thread up to about four seconds: SIGTERM to its group, two
+  /// seconds to end, SIGKILL, two seconds more; then its output is let go of, for output held open
+  /// by a process it started out of its group's reach (in a session of its own), which no signal to
+  /// the group stops. How it ended once stopped.
+  @discardableResult
+  public func stop() -> Ended {
+    send(SIGTERM)
+    if let ended = waitForEnd(atMost: .seconds(2)) { return ended }
+    send(SIGKILL)
+    if let ended = waitForEnd(atMost: .seconds(2)) { return ended }
     for drain in drains { drain.abandon() }
+    return waitForEnd(until: .distantFuture)!  // each drain lets go within a tenth of a second
   }
 
   /// Waits, without holding a thread and even when cancelled, until the tool has ended.
-  func ended() async -> Ended { await end.value }
+  public func ended() async -> Ended { await end.value }
 
   /// A pipe whose two ends are closed on exec (the tool gets copies of the write end only).
   private static func pipe() throws -> (read: Int32, write: Int32) {
@@ -115,8 +145,13 @@ private let addCloseFrom = glibcFunction(
   "posix_spawn_file_actions_addclosefrom_np",
   as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 
+/// `posix_spawn_file_actions_addchdir_np` (glibc 2.29): the tool's working folder.
+private let addChangeDirectory = glibcFunction(
+  "posix_spawn_file_actions_addchdir_np",
+  as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+
 /// `pipe2`: a pipe made close-on-exec at once, so that no process another thread starts meanwhile
-/// (espeak-ng through Foundation, say) gets a copy of its write end and holds the tool's output open.
+/// (through Foundation's `Process`, say) gets a copy of its write end and holds the tool's output open.
 private let pipe2 = glibcFunction("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
 
 private func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
