@@ -51,6 +51,7 @@ let package = Package(
     .target(
       name: "ServerConnections",
       dependencies: [
+        "AppSupport", "ZlibShim",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -14,8 +14,10 @@ public struct HubClient: ChangeLogStore {
   /// How long one request may take before the hub counts as unreachable.
   public let timeout: TimeAmount
   private let http: HTTPClient
+  /// The most a reply may hold, inflated.
+  static let replyLimit = 64 << 20
 
-  public init(base: URL, token: String, timeout: TimeAmount = .seconds(20), http: HTTPClient = .shared) {
+  public init(base: URL, token: String, timeout: TimeAmount = .seconds(20), http: HTTPClient = hubHTTPClient) {
     self.base = base
     self.token = token
     self.timeout = timeout
@@ -62,13 +64,21 @@ public struct HubClient: ChangeLogStore {
       request.body = .bytes(ByteBuffer(data: try JSONEncoder().encode(body)))
     }
     let response = try await http.execute(request, timeout: timeout)
-    let data = try await response.body.collect(upTo: 64 << 20)
+    let data = try await response.body.collect(upTo: Self.replyLimit)
     guard response.status == .ok else {
       throw HubClientError.refused(status: Int(response.status.code), message: String(buffer: data))
     }
     return try JSONDecoder().decode(Reply.self, from: Data(buffer: data))
   }
 }
+
+/// The HTTP client of hub requests: the shared one's, but with a gzipped answer inflated up to the
+/// 64 MiB a reply may hold, not to 25 times its size, which a batch of much alike changes could pass.
+public let hubHTTPClient: HTTPClient = {
+  var configuration = HTTPClient.Configuration.singletonConfiguration
+  configuration.decompression = .enabled(limit: .size(HubClient.replyLimit))
+  return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+}()
 
 /// Why a hub request failed when the hub was reached.
 public enum HubClientError: Error, Equatable, Sendable {

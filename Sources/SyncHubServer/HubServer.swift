@@ -44,6 +44,7 @@ public enum HubServer {
   /// The HTTP routes (the socket is added by `application`).
   public static func router(store: any HubStore, broadcaster: HubBroadcaster) -> Router<BasicRequestContext> {
     let router = Router()
+    router.add(middleware: ResponseCompression())
     router.add(middleware: HubErrorMiddleware())
     router.get("/healthz") { _, _ in "ok" }
     router.group("\(HubPaths.prefix)/:project")

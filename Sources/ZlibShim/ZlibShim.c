@@ -22,4 +22,19 @@ long czlib_compress(const uint8_t *input, size_t input_length, uint8_t *output, 
   return (long)written;
 }
 
+long czlib_gzip(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity, int level) {
+  z_stream stream;
+  memset(&stream, 0, sizeof stream);
+  // 15 bits of window, plus 16 for a gzip header and trailer instead of zlib's.
+  if (deflateInit2(&stream, level, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) != Z_OK) return -1;
+  stream.next_in = (Bytef *)input;
+  stream.avail_in = (uInt)input_length;
+  stream.next_out = output;
+  stream.avail_out = (uInt)output_capacity;
+  int status = deflate(&stream, Z_FINISH);
+  long written = (long)(output_capacity - stream.avail_out);
+  deflateEnd(&stream);
+  return status == Z_STREAM_END ? written : -1;
+}
+
 size_t czlib_compress_bound(size_t input_length) { return (size_t)compressBound((uLong)input_length); }

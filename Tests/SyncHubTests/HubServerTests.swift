@@ -15,6 +15,9 @@ private func hubApp(_ store: any HubStore) -> some ApplicationProtocol {
   HubServer.application(store: store, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
 }
 
+/// A change of a verse that someone filled with one dash held down: 200,000 of them.
+private let heldKey = #"{"text":""# + String(repeating: "—", count: 200_000) + #"","verse":1}"#
+
 @Suite struct HubServerTests {
   @Test(arguments: StoreKind.allCases) func aMembersDeviceSyncsThroughTheClientAndStrangersAreRefused(kind: StoreKind)
     async throws
@@ -33,6 +36,11 @@ private func hubApp(_ store: any HubStore) -> some ApplicationProtocol {
         #expect(try await hub.heads(project: "keyit:team") == SyncHeads(["a": 1500]))
         let pulled = try await hub.changes(project: "keyit:team", after: SyncHeads(["a": 1400]), limit: 5000)
         #expect(pulled == Array(changes[1400...]), "a pull stops at the hub's batch limit or the end")
+        // A change that gzips to far less than a 25th of itself is inflated all the same (the
+        // shared HTTP client's limit is 25 times): else no device could pull past it.
+        let held = [change("c", 1, payload: heldKey)]
+        #expect(try await hub.add(held, project: "keyit:team").added.count == 1)
+        #expect(try await hub.changes(project: "keyit:team", after: SyncHeads(["a": 1500]), limit: 5000) == held)
 
         for (badToken, project) in [("wrong", "keyit:team"), (token, "keyit:other")] {
           let stranger = HubClient(base: base, token: badToken)
@@ -61,6 +69,15 @@ private func hubApp(_ store: any HubStore) -> some ApplicationProtocol {
         try await client.execute(uri: "/hub/v1/projects/keyit:team/heads", method: .get) {
           #expect($0.status == .unauthorized)
         }
+        _ = try await store.add([change("c", 1, payload: heldKey)], project: "keyit:team")
+        let pull = ByteBuffer(string: "{\"after\": {\"counters\": {}}}")
+        var gzip = auth
+        gzip[.acceptEncoding] = "gzip"
+        let path = "/hub/v1/projects/keyit:team/pull"
+        let plain = try await client.execute(uri: path, method: .post, headers: auth, body: pull) { $0 }
+        let packed = try await client.execute(uri: path, method: .post, headers: gzip, body: pull) { $0 }
+        #expect(plain.headers[.contentEncoding] == nil && packed.headers[.contentEncoding] == "gzip")
+        #expect(packed.body.readableBytes * 25 < plain.body.readableBytes, "more than the shared client's 25 times")
       }
     }
   }

@@ -1,5 +1,6 @@
-// The two zlib calls Scriptorium needs: inflating a raw deflate chunk (Lexikon's dictzip chunks)
-// and compressing a buffer as a zlib stream (ShareSynch's generated PNG pictures).
+// The zlib calls Scriptorium needs: inflating a raw deflate chunk (Lexikon's dictzip chunks),
+// compressing a buffer as a zlib stream (ShareSynch's generated PNG pictures) and as gzip (the
+// servers' responses).
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,6 +11,10 @@ long czlib_inflate_raw(const uint8_t *input, size_t input_length, uint8_t *outpu
 /// Compresses `input` as a zlib stream (header and Adler-32 included) into `output`; returns the
 /// bytes written, or -1 if it does not fit (`output_capacity` of compressBound(input) always does).
 long czlib_compress(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity);
+
+/// Compresses `input` as gzip (header and CRC-32 included) at `level` (1 fastest to 9 smallest)
+/// into `output`; returns the bytes written, or -1 if it does not fit.
+long czlib_gzip(const uint8_t *input, size_t input_length, uint8_t *output, size_t output_capacity, int level);
 
 /// The largest size `czlib_compress` can produce for `input_length` bytes.
 size_t czlib_compress_bound(size_t input_length);
