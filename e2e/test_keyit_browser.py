@@ -412,3 +412,21 @@ def test_unsaved_text_survives_the_tab_and_the_server_going_away(browser, server
     open_chapter(browser, server, "RUT", 1)
     wait_saved(browser)
     assert chapter_items(server)[1]["text"] == "typed with no server"
+
+
+def test_a_long_chapter_and_its_script_reach_a_phone_gzipped(browser, server):
+    """Psalm 119's edit page (the chapter in it) and its scripts travel gzipped to Chromium, which
+    inflates them (resource timing: bytes on the wire against bytes decoded)."""
+    create_bible(browser, server)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                            {"width": 360, "height": 740, "deviceScaleFactor": 1, "mobile": True})
+    open_chapter(browser, server, "PSA", 119)
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#items li.type-Verse")) == 176
+    page = browser.execute_script("""
+        const e = performance.getEntriesByType('navigation')[0]; return [e.encodedBodySize, e.decodedBodySize];""")
+    assert page[0] * 5 < page[1], page
+    sizes = browser.execute_script("""
+        return performance.getEntriesByType('resource').map(e => [e.name, e.encodedBodySize, e.decodedBodySize]);""")
+    by_name = {name.split("?")[0]: (encoded, decoded) for name, encoded, decoded in sizes}
+    script = next(v for k, v in by_name.items() if k.endswith("/static/keyit-edit.js"))
+    assert script[0] * 2 < script[1], script

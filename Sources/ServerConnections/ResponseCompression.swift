@@ -5,14 +5,14 @@ import NIOCore
 import ZlibShim
 
 /// Gzips an answer for a client that accepts gzip, so that a phone on a slow link or a team hub
-/// reached over a poor connection moves a tenth of the bytes: Psalm 119's chapter JSON is 152 KB,
-/// 17 KB gzipped. Only a whole `200` of text this server makes (JSON, JavaScript, CSS, SVG, XML,
-/// USFM and other plain text) of a known length from 1 KiB to 4 MiB, never to a `HEAD`.
+/// reached over a poor connection moves a fraction of the bytes: Psalm 119's chapter JSON with
+/// its text goes as 17 KB of 152. Only a whole `200` of text (HTML, JSON, JavaScript, CSS, SVG,
+/// XML, USFM and other plain text) of a known length from 1 KiB to 4 MiB, never to a `HEAD`.
 ///
-/// Not HTML, nor anything marked `no-store`: a page carries the server's access token beside text
-/// that a request can put there, and compressing the two together lets someone who sees only the
-/// sizes of the answers guess the token a letter at a time (BREACH). No JSON answer holds a secret
-/// and a request's text together.
+/// Never an answer that holds `secret` (the access token `serve --host 0.0.0.0` requires, which the
+/// presenter's page carries for its QR codes), nor one marked `no-store`: compressed beside text
+/// that a request put there, a secret can be guessed a letter at a time by someone who sees only
+/// the sizes of the answers, even through TLS (BREACH).
 ///
 /// A strong `ETag` becomes weak, as both forms of one text are equivalent, so a browser's
 /// `If-None-Match` still finds a file unchanged; `Accept-Ranges` is dropped, as ranges are of the
@@ -27,16 +27,29 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
   /// zlib's level 4: Psalm 119's JSON in 0.6 ms to 11% of its size, where level 6 takes 1.0 ms for 10%.
   static var level: Int32 { 4 }
 
-  public init() {}
+  /// Bytes never compressed: an answer holding them is sent plain.
+  let secret: [UInt8]?
+
+  public init(keepingPlain secret: String? = nil) {
+    self.secret = secret.map { Array($0.utf8) }.flatMap { $0.isEmpty ? nil : $0 }
+  }
 
   public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
     async throws -> Response
   {
     let response = try await next(request, context)
-    guard request.method != .head, Self.acceptsGzip(request.headers[values: .acceptEncoding]),
-      Self.isCompressible(response)
-    else { return response }
-    return try await Self.gzipped(response)
+    guard request.method != .head else { return response }
+    return try await answer(response, gzipTaken: Self.acceptsGzip(request.headers[values: .acceptEncoding]))
+  }
+
+  /// `response` as sent to a client that takes gzip or not: gzipped if it is compressible (see
+  /// the type), and then marked as varying with `Accept-Encoding` even when sent plain, so that no
+  /// cache hands one client's form to another.
+  func answer(_ response: Response, gzipTaken: Bool) async throws -> Response {
+    guard Self.isCompressible(response) else { return response }
+    var response = response
+    response.headers[.vary] = (response.headers[.vary].map { $0 + ", " } ?? "") + "Accept-Encoding"
+    return gzipTaken ? try await gzipped(response) : response
   }
 
   /// Whether `Accept-Encoding` lists gzip (or `*`) with a weight above zero.
@@ -60,29 +73,37 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
         .lowercased(),
       !(response.headers[.cacheControl]?.lowercased().contains("no-store") ?? false)
     else { return false }
-    if type.hasPrefix("text/") { return type != "text/html" && type != "text/event-stream" }
+    if type.hasPrefix("text/") { return type != "text/event-stream" }
     return ["application/json", "application/javascript", "application/xml"].contains(type)
       || type.hasSuffix("+json") || type.hasSuffix("+xml")
   }
 
-  /// `response` with its body gzipped, or as it was when gzip does not make it smaller.
-  static func gzipped(_ response: Response) async throws -> Response {
+  /// `response` with its body gzipped, or as it was when it holds the secret or gzip does not make
+  /// it smaller.
+  func gzipped(_ response: Response) async throws -> Response {
     var response = response
     let collector = BodyCollector()
     try await response.body.write(collector)
     let plain = collector.buffer
-    let compress = { @Sendable in gzip(plain) }
-    let packed = plain.readableBytes > compressedInPlace ? try await runBlocking(compress) : compress()
+    let compress = { @Sendable in Self.gzip(plain) }
+    let packed =
+      holdsSecret(plain)
+      ? nil : plain.readableBytes > Self.compressedInPlace ? try await runBlocking(compress) : compress()
     guard let packed, packed.readableBytes < plain.readableBytes else {
       response.body = ResponseBody(byteBuffer: plain)
       return response
     }
     response.body = ResponseBody(byteBuffer: packed)
     response.headers[.contentEncoding] = "gzip"
-    response.headers[.vary] = (response.headers[.vary].map { $0 + ", " } ?? "") + "Accept-Encoding"
     if let tag = response.headers[.eTag], tag.hasPrefix("\"") { response.headers[.eTag] = "W/" + tag }
     response.headers[.acceptRanges] = nil
     return response
+  }
+
+  /// Whether `body` holds the secret anywhere.
+  func holdsSecret(_ body: ByteBuffer) -> Bool {
+    guard let secret else { return false }
+    return body.withUnsafeReadableBytes { $0.firstRange(of: secret) != nil }
   }
 
   /// `plain` gzipped, or nil if zlib failed.

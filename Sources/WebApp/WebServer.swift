@@ -144,7 +144,7 @@ public enum WebServer {
     let router = Router()
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: SecurityHeadersMiddleware())
-    router.add(middleware: ResponseCompression())
+    router.add(middleware: ResponseCompression(keepingPlain: token))
     router.add(middleware: LanguageMiddleware(translations: .bundled))
     router.add(middleware: ErrorMiddleware(pages: pages))
     router.add(middleware: KnownHostMiddleware(hosts: hosts))

@@ -34,14 +34,15 @@ import Testing
       status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(repeating: UInt8(ascii: "a"), count: bytes)))
   }
 
-  @Test func onlyAWholeAnswerOfTextOtherThanAPageIsGzipped() {
+  @Test func onlyAWholeAnswerOfTextIsGzipped() {
     for type in [
       "application/json", "application/json; charset=utf-8", "text/javascript", "application/javascript", "text/css",
       "text/plain; charset=utf-8", "image/svg+xml", "application/xml", "application/manifest+json", "text/csv",
+      "text/html; charset=utf-8",
     ] {
       #expect(Compression.isCompressible(response(type)), "\(type)")
     }
-    for type in ["text/html; charset=utf-8", "text/event-stream", "image/png", "audio/wav", "application/zip", nil] {
+    for type in ["text/event-stream", "image/png", "audio/wav", "application/zip", nil] {
       #expect(!Compression.isCompressible(response(type)), "\(type ?? "no type")")
     }
     #expect(!Compression.isCompressible(response("application/json", bytes: 1023)), "too small to gain")
@@ -69,7 +70,9 @@ import Testing
         status: .ok,
         headers: [.contentType: "application/json", .eTag: "\"v1\"", .acceptRanges: "bytes", .vary: "Cookie"],
         body: .init(byteBuffer: ByteBuffer(string: text)))
-      let packed = try await Compression.gzipped(plain)
+      let sentPlain = try await Compression().answer(plain, gzipTaken: false)
+      #expect(sentPlain.headers[.contentEncoding] == nil && sentPlain.headers[.vary] == "Cookie, Accept-Encoding")
+      let packed = try await Compression().answer(plain, gzipTaken: true)
       #expect(packed.headers[.contentEncoding] == "gzip")
       #expect(packed.headers[.vary] == "Cookie, Accept-Encoding")
       #expect(packed.headers[.eTag] == "W/\"v1\"", "the two forms of one text are equivalent")
@@ -87,9 +90,25 @@ import Testing
     let plain = Response(
       status: .ok, headers: [.contentType: "text/plain", .eTag: "\"n\""],
       body: .init(byteBuffer: ByteBuffer(bytes: noise)))
-    let sent = try await Compression.gzipped(plain)
+    let sent = try await Compression().answer(plain, gzipTaken: true)
     #expect(sent.headers[.contentEncoding] == nil && sent.headers[.eTag] == "\"n\"")
+    #expect(sent.headers[.vary] == "Accept-Encoding")
     #expect(Array(buffer: try await collect(sent.body)) == noise)
+  }
+
+  @Test func anAnswerHoldingTheSecretIsSentPlain() async throws {
+    let secret = "k9-Xq2-secret"
+    let compression = Compression(keepingPlain: secret)
+    for (text, plain) in [
+      ("<p data-token=\"\(secret)\">" + String(repeating: "slide ", count: 500), true),
+      (String(repeating: "slide ", count: 500) + secret, true), (String(repeating: "slide ", count: 500), false),
+      (String(repeating: "slide ", count: 500) + "k9-Xq2-secre", false),
+    ] {
+      let response = Response(
+        status: .ok, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: text)))
+      let sent = try await compression.answer(response, gzipTaken: true)
+      #expect((sent.headers[.contentEncoding] == nil) == plain, "\(text.suffix(20))")
+    }
   }
 
   func collect(_ body: ResponseBody) async throws -> ByteBuffer {

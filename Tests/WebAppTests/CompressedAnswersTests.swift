@@ -28,6 +28,7 @@ import Testing
       let uri = "/api/keyit/bibles/1/books/PSA/chapters/119"
       let plain = try await client.execute(uri: uri, method: .get) { $0 }
       #expect(plain.status == .ok && plain.headers[.contentEncoding] == nil)
+      #expect(plain.headers[.vary]?.contains("Accept-Encoding") == true, "a cache keeps the two forms apart")
       let packed = try await client.execute(uri: uri, method: .get, headers: browser) { $0 }
       #expect(packed.status == .ok && packed.headers[.contentEncoding] == "gzip")
       #expect(packed.headers[.vary]?.contains("Accept-Encoding") == true)
@@ -39,12 +40,16 @@ import Testing
     }
   }
 
-  @Test func aPageStaysPlainAndAStaticFileStillAnswers304() async throws {
+  @Test func aPageIsGzippedAndAStaticFileStillAnswers304() async throws {
     let (app, _) = try await makeApp()
     try await app.test(.router) { client in
-      let page = try await client.execute(uri: "/keyit/bibles/1/books/PSA", method: .get, headers: browser) { $0 }
-      #expect(page.status == .ok && page.body.readableBytes > 1024)
-      #expect(page.headers[.contentEncoding] == nil, "a page carries the access token: never compressed (BREACH)")
+      let page = try await client.execute(uri: "/keyit/bibles/1/books/PSA/119", method: .get, headers: browser) { $0 }
+      #expect(page.status == .ok && page.headers[.contentEncoding] == "gzip")
+      let plainPage = try await client.execute(uri: "/keyit/bibles/1/books/PSA/119", method: .get) { $0 }
+      // The same page: its embedded JSON may list an object's keys in another order each time.
+      let inflated = String(decoding: try gunzip(page.body), as: UTF8.self)
+      #expect(inflated.utf8.count == plainPage.body.readableBytes && inflated.contains("PSA.119\\/v176"))
+      #expect(page.body.readableBytes * 5 < plainPage.body.readableBytes, "\(page.body.readableBytes)")
       let script = try await client.execute(uri: "/static/keyit-edit.js", method: .get, headers: browser) { $0 }
       #expect(script.status == .ok && script.headers[.contentEncoding] == "gzip")
       let plain = try await client.execute(uri: "/static/keyit-edit.js", method: .get) { $0 }
@@ -56,6 +61,28 @@ import Testing
       try await client.execute(uri: "/static/keyit-edit.js", method: .get, headers: again) {
         #expect($0.status == .notModified && $0.body.readableBytes == 0)
       }
+    }
+  }
+
+  @Test func anAnswerHoldingTheAccessTokenIsNeverCompressed() async throws {
+    let token = "open-sesame-2026"
+    let (app, store) = try await makeApp(token: token)
+    let ruth = try await store.openChapter(bibleID: nil, code: "RUT", chapter: 1)
+    for item in ruth.items where item.itemType == .verse {
+      _ = try await store.setText(bibleID: nil, itemID: item.itemID!, text: "Naomi said: \(token)")
+    }
+    try await app.test(.router) { client in
+      var headers = browser
+      headers[.authorization] = "Bearer \(token)"
+      let holding = try await client.execute(
+        uri: "/api/keyit/bibles/1/books/RUT/chapters/1", method: .get, headers: headers
+      ) { $0 }
+      #expect(holding.status == .ok && holding.body.readableBytes > 1024)
+      #expect(holding.headers[.contentEncoding] == nil, "guessable from its size beside a reflected text (BREACH)")
+      let other = try await client.execute(
+        uri: "/api/keyit/bibles/1/books/RUT/chapters/2", method: .get, headers: headers
+      ) { $0 }
+      #expect(other.headers[.contentEncoding] == "gzip")
     }
   }
 }
