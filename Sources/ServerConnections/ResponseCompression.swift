@@ -82,13 +82,15 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
   /// it smaller.
   func gzipped(_ response: Response) async throws -> Response {
     var response = response
-    let collector = BodyCollector()
-    try await response.body.write(collector)
-    let plain = collector.buffer
-    let compress = { @Sendable in Self.gzip(plain) }
-    let packed =
-      holdsSecret(plain)
-      ? nil : plain.readableBytes > Self.compressedInPlace ? try await runBlocking(compress) : compress()
+    let plain = try await BodyCollector.collect(response.body)
+    let packed: ByteBuffer?
+    if holdsSecret(plain) {
+      packed = nil
+    } else if plain.readableBytes > Self.compressedInPlace {
+      packed = try await runBlocking { Self.gzip(plain) }
+    } else {
+      packed = Self.gzip(plain)
+    }
     guard let packed, packed.readableBytes < plain.readableBytes else {
       response.body = ResponseBody(byteBuffer: plain)
       return response
@@ -125,8 +127,15 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
 }
 
 /// Keeps what a response body writes, to gzip it whole.
-private final class BodyCollector: ResponseBodyWriter, @unchecked Sendable {  // used by one task at a time
-  var buffer = ByteBuffer()
+final class BodyCollector: ResponseBodyWriter, @unchecked Sendable {  // used by one task at a time
+  private(set) var buffer = ByteBuffer()
+
+  /// Everything `body` writes.
+  static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
+    let collector = BodyCollector()
+    try await body.write(collector)
+    return collector.buffer
+  }
 
   func write(_ part: ByteBuffer) async throws { buffer.writeImmutableBuffer(part) }
 

@@ -16,8 +16,17 @@ public struct HubClient: ChangeLogStore {
   private let http: HTTPClient
   /// The most a reply may hold, inflated.
   static let replyLimit = 64 << 20
+  /// The HTTP client of hub requests: the shared one's settings, but a gzipped answer inflated up to
+  /// `replyLimit`, not to 25 times its size, which a change of one key held down passes.
+  public static let defaultHTTPClient: HTTPClient = {
+    var configuration = HTTPClient.Configuration.singletonConfiguration
+    configuration.decompression = .enabled(limit: .size(replyLimit))
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+  }()
 
-  public init(base: URL, token: String, timeout: TimeAmount = .seconds(20), http: HTTPClient = hubHTTPClient) {
+  public init(
+    base: URL, token: String, timeout: TimeAmount = .seconds(20), http: HTTPClient = HubClient.defaultHTTPClient
+  ) {
     self.base = base
     self.token = token
     self.timeout = timeout
@@ -71,14 +80,6 @@ public struct HubClient: ChangeLogStore {
     return try JSONDecoder().decode(Reply.self, from: Data(buffer: data))
   }
 }
-
-/// The HTTP client of hub requests: the shared one's, but with a gzipped answer inflated up to the
-/// 64 MiB a reply may hold, not to 25 times its size, which a batch of much alike changes could pass.
-public let hubHTTPClient: HTTPClient = {
-  var configuration = HTTPClient.Configuration.singletonConfiguration
-  configuration.decompression = .enabled(limit: .size(HubClient.replyLimit))
-  return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-}()
 
 /// Why a hub request failed when the hub was reached.
 public enum HubClientError: Error, Equatable, Sendable {

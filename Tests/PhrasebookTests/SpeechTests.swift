@@ -90,7 +90,7 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [], "nothing left behind")
   }
 
-  @Test func aMissingOrFailingEspeakIsNamed() throws {
+  @Test func aMissingEspeakHasNoVoicesAndAFailingOneIsQuoted() throws {
     let missing = Speech(folder: folder(), program: "no-such-espeak-ng")
     #expect(missing.voices.isEmpty)
     let folder = folder()

@@ -79,7 +79,7 @@ import Testing
       #expect(packed.headers[.acceptRanges] == nil)
       let length = try #require(packed.body.contentLength)
       #expect(packed.headers[.contentLength] == String(length) && length < text.utf8.count / 2)
-      let collected = try await collect(packed.body)
+      let collected = try await BodyCollector.collect(packed.body)
       #expect(try gunzip(collected) == Data(text.utf8))
     }
   }
@@ -93,7 +93,7 @@ import Testing
     let sent = try await Compression().answer(plain, gzipTaken: true)
     #expect(sent.headers[.contentEncoding] == nil && sent.headers[.eTag] == "\"n\"")
     #expect(sent.headers[.vary] == "Accept-Encoding")
-    #expect(Array(buffer: try await collect(sent.body)) == noise)
+    #expect(Array(buffer: try await BodyCollector.collect(sent.body)) == noise)
   }
 
   @Test func anAnswerHoldingTheSecretIsSentPlain() async throws {
@@ -110,16 +110,4 @@ import Testing
       #expect((sent.headers[.contentEncoding] == nil) == plain, "\(text.suffix(20))")
     }
   }
-
-  func collect(_ body: ResponseBody) async throws -> ByteBuffer {
-    let collector = Collected()
-    try await body.write(collector)
-    return collector.buffer
-  }
-}
-
-private final class Collected: ResponseBodyWriter, @unchecked Sendable {
-  var buffer = ByteBuffer()
-  func write(_ part: ByteBuffer) async throws { buffer.writeImmutableBuffer(part) }
-  func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
