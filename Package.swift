@@ -40,7 +40,7 @@ let package = Package(
     .target(
       name: "SyncHub",
       dependencies: [
-        "CWALWrites", "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
+        "CWALWrites", "Gzip", "SyncLog", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "PostgresNIO", package: "postgres-nio"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "Crypto", package: "swift-crypto"),
@@ -51,7 +51,7 @@ let package = Package(
     .target(
       name: "ServerConnections",
       dependencies: [
-        "AppSupport", "ZlibShim",
+        "AppSupport", "Gzip",
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -83,6 +83,7 @@ let package = Package(
       ]
     ),
     .target(name: "ZlibShim", linkerSettings: [.linkedLibrary("z")]),
+    .target(name: "Gzip", dependencies: ["ZlibShim"]),
     .target(name: "CWALWrites", linkerSettings: [.linkedLibrary("sqlite3")]),
     .systemLibrary(name: "CHunspell", pkgConfig: "hunspell", providers: [.apt(["libhunspell-dev"])]),
     .target(name: "Stemming", dependencies: ["CHunspell"]),
@@ -213,7 +214,8 @@ let package = Package(
     .testTarget(
       name: "ServerConnectionsTests",
       dependencies: [
-        "ServerConnections", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        "Gzip", "ServerConnections", "TestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -227,7 +229,7 @@ let package = Package(
     .testTarget(
       name: "SyncHubTests",
       dependencies: [
-        "SyncHub", "SyncHubServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        "Gzip", "SyncHub", "SyncHubServer", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
       ]
     ),

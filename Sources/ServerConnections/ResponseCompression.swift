@@ -1,8 +1,8 @@
 import AppSupport
+import Gzip
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import ZlibShim
 
 /// Gzips an answer for a client that accepts gzip, so that a phone on a slow link or a team hub
 /// reached over a poor connection moves a fraction of the bytes: Psalm 119's chapter JSON with
@@ -111,15 +111,9 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
   /// `plain` gzipped, or nil if zlib failed.
   static func gzip(_ plain: ByteBuffer) -> ByteBuffer? {
     plain.withUnsafeReadableBytes { input in
-      // zlib's bound for the deflate stream, plus gzip's 18 bytes of header and trailer.
-      let capacity = czlib_compress_bound(input.count) + 18
       var packed = ByteBuffer()
-      let written = packed.writeWithUnsafeMutableBytes(minimumWritableBytes: capacity) { output in
-        max(
-          0,
-          czlib_gzip(
-            input.baseAddress?.assumingMemoryBound(to: UInt8.self), input.count,
-            output.baseAddress?.assumingMemoryBound(to: UInt8.self), output.count, level))
+      let written = packed.writeWithUnsafeMutableBytes(minimumWritableBytes: Gzip.bound(input.count)) { output in
+        Gzip.compress(input, level: level, into: output) ?? 0
       }
       return written > 0 ? packed : nil
     }

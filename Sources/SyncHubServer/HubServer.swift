@@ -45,6 +45,7 @@ public enum HubServer {
   public static func router(store: any HubStore, broadcaster: HubBroadcaster) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: ResponseCompression())
+    router.add(middleware: RequestDecompression())
     router.add(middleware: HubErrorMiddleware())
     router.get("/healthz") { _, _ in "ok" }
     router.group("\(HubPaths.prefix)/:project")
@@ -91,12 +92,7 @@ public enum HubServer {
   }
 
   static func decode<Body: Decodable>(_ type: Body.Type, _ request: Request, limit: Int) async throws -> Body {
-    let buffer: ByteBuffer
-    do {
-      buffer = try await request.body.collect(upTo: limit)
-    } catch {
-      throw HTTPError(.contentTooLarge, message: "the body is over \(limit) bytes")
-    }
+    let buffer = try await request.decodedBody(upTo: limit)
     do {
       return try JSONDecoder().decode(Body.self, from: Data(buffer: buffer))
     } catch {
