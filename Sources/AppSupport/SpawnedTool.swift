@@ -25,6 +25,10 @@ public final class SpawnedTool: Sendable {
   /// Signalled once `end` is settled, for the threads that wait for it (`waitForEnd(atMost:)`).
   private let endSignal = DispatchSemaphore(value: 0)
   private let drains: [PipeDrain]
+  /// `SCRIPTORIUM_TOOL_RUN=<a new UUID>`, put in the tool's environment, which every process it
+  /// starts inherits: how `send` finds one that left the group (a session of its own), out of the
+  /// group signal's reach.
+  private let mark: String
 
   /// Starts the tool; `onEnd` is called (on a thread of its own) once it has ended and every
   /// process holding its output has closed it. `environment` nil keeps the server's; `input` is
@@ -67,7 +71,11 @@ public final class SpawnedTool: Sendable {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-    let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let mark = "SCRIPTORIUM_TOOL_RUN=\(UUID().uuidString)"
+    var inherited = environment ?? ProcessInfo.processInfo.environment
+    inherited["SCRIPTORIUM_TOOL_RUN"] = nil
+    let entries: [String] = inherited.map { "\($0.key)=\($0.value)" } + [mark]
+    let envp = entries.map { strdup($0) } + [nil]
     defer { for string in argv + envp { free(string) } }
     var processID: pid_t = 0
     let failed = posix_spawn(&processID, executable.path, &actions, &attributes, argv, envp)
@@ -76,6 +84,7 @@ public final class SpawnedTool: Sendable {
       throw POSIXError(POSIXErrorCode(rawValue: failed) ?? .EIO)
     }
     self.processID = processID
+    self.mark = mark
     let (outputRead, errorsRead) = (PipeDrain(output.read), PipeDrain(errors.read))
     drains = [outputRead, errorsRead]
     Thread { [self, processID] in
@@ -94,10 +103,12 @@ public final class SpawnedTool: Sendable {
   /// Whether the tool has ended and its output is closed.
   public var hasEnded: Bool { end.isSettled }
 
-  /// Sends `signal` to the tool and to every process it started in its group, unless it has ended
-  /// (its group's id could then be another's).
+  /// Sends `signal` to the tool and to every process it started: to its group, unless it has ended
+  /// (its group's id could then be another's), and to each process of this user whose environment
+  /// still holds the tool's mark, in the group or not.
   public func send(_ signal: Int32) {
     if !hasEnded { kill(-processID, signal) }
+    for marked in processes(holding: mark) { kill(marked, signal) }
   }
 
   /// Waits, holding this thread, at most `limit` for the tool to end: how it ended, or nil.
@@ -112,10 +123,10 @@ public final class SpawnedTool: Sendable {
     return end.settledValue  // settled before it was signalled
   }
 
-  /// Stops the tool, holding this thread up to about four seconds: SIGTERM to its group, two
-  /// seconds to end, SIGKILL, two seconds more; then its output is let go of, for output held open
-  /// by a process it started out of its group's reach (in a session of its own), which no signal to
-  /// the group stops. How it ended once stopped.
+  /// Stops the tool, holding this thread up to about four seconds: SIGTERM to it and every process
+  /// it started, two seconds to end, SIGKILL, two seconds more; then its output is let go of, for
+  /// output held open by a process that both left the group and dropped the tool's environment,
+  /// which nothing here can find. How it ended once stopped.
   @discardableResult
   public func stop() -> Ended {
     send(SIGTERM)
@@ -134,6 +145,35 @@ public final class SpawnedTool: Sendable {
     var ends: [Int32] = [0, 0]
     guard let pipe2, pipe2(&ends, O_CLOEXEC) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     return (ends[0], ends[1])
+  }
+}
+
+/// The processes of this user, other than this one, whose environment holds `entry`
+/// (`NAME=value`), read from /proc: the environment each started with.
+private func processes(holding entry: String) -> [pid_t] {
+  let wanted = [0] + Array(entry.utf8) + [0]
+  guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+  return names.compactMap { name in
+    guard let pid = pid_t(name), pid != getpid(), let environment = contents(of: "/proc/\(name)/environ") else {
+      return nil
+    }
+    return ([0] + environment).firstRange(of: wanted) != nil ? pid : nil
+  }
+}
+
+/// A file's bytes read to its end, for files of /proc, whose size reads as 0; nil if it cannot be
+/// opened (another user's process, or one that has ended).
+private func contents(of path: String) -> [UInt8]? {
+  let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  guard descriptor >= 0 else { return nil }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 1 << 14)
+  while true {
+    let count = read(descriptor, &buffer, buffer.count)
+    if count == -1 && errno == EINTR { continue }
+    guard count > 0 else { return count == 0 ? bytes : nil }
+    bytes += buffer.prefix(count)
   }
 }
 
