@@ -95,52 +95,45 @@ import Testing
   /// ends: the run is stopped at its time limit with that process, not held until it ends (in an
   /// hour, past the test's limit).
   @Test(.timeLimit(.minutes(2))) func aProcessTheToolLeavesRunningIsStoppedWithItAtTheTimeLimit() async throws {
-    let pidFile = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: pidFile) }
-    await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 2)) {
-      try await shell("sleep 3600 & echo $! > '\(pidFile.path)'; printf done").run(
-        file: "deck.pptx", timeLimit: .seconds(2))
-    }
-    #expect(try await endsSoon(processID(in: pidFile)), "stopped, not left running")
+    let left = try await processOfARunPastItsLimit { "sleep 3600 & echo $! > '\($0)'; printf done" }
+    #expect(try await endsSoon(left), "stopped, not left running")
   }
 
-  /// A process that leaves the tool's process group (a session of its own, as a daemon does) is out
-  /// of reach of the group's signals and holds the output open for an hour: the run still ends,
-  /// letting go of the output after SIGKILL, rather than waiting for it.
-  /// A process the tool started in a session of its own is out of the group signal's reach, and
-  /// holds the output open; it is found by the mark in its environment and stopped.
+  /// A process the tool started in a session of its own (as a daemon does) is out of the group
+  /// signal's reach and holds the output open for an hour; it is found by the mark in its
+  /// environment and stopped.
   @Test(.timeLimit(.minutes(2))) func aProcessThatLeftTheGroupIsStoppedToo() async throws {
-    let pidFile = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: pidFile) }
-    defer { if let escaped = try? processID(in: pidFile) { kill(escaped, SIGKILL) } }
-    await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 2)) {
-      try await shell("setsid sh -c 'echo $$ > \"\(pidFile.path)\"; exec sleep 3600' & printf done").run(
-        file: "deck.pptx", timeLimit: .seconds(2))
+    let escaped = try await processOfARunPastItsLimit {
+      "setsid sh -c 'echo $$ > \"\($0)\"; exec sleep 3600' & printf done"
     }
-    #expect(try await endsSoon(processID(in: pidFile)), "stopped, though out of the group")
+    defer { kill(escaped, SIGKILL) }
+    #expect(try await endsSoon(escaped), "stopped, though out of the group")
   }
 
-  /// One that also dropped its environment cannot be found: its hold on the output is let go of,
-  /// and the import still ends.
+  /// One that also dropped its environment cannot be found: its hold on the output is let go of
+  /// after SIGKILL, and the import still ends rather than waiting for it.
   @Test(.timeLimit(.minutes(2))) func outputHeldByAProcessOutOfEveryReachIsLetGo() async throws {
-    let pidFile = temporaryFile()
-    defer { try? FileManager.default.removeItem(at: pidFile) }
-    defer { if let escaped = try? processID(in: pidFile) { kill(escaped, SIGKILL) } }
-    await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 2)) {
-      try await shell(
-        "setsid env -i sh -c 'echo $$ > \"\(pidFile.path)\"; exec sleep 3600' & printf done"
-      ).run(file: "deck.pptx", timeLimit: .seconds(2))
+    let escaped = try await processOfARunPastItsLimit {
+      "setsid env -i sh -c 'echo $$ > \"\($0)\"; exec sleep 3600' & printf done"
     }
-    #expect(kill(try processID(in: pidFile), 0) == 0, "the process out of reach still runs, holding the output")
+    defer { kill(escaped, SIGKILL) }
+    #expect(kill(escaped, 0) == 0, "the process out of reach still runs, holding the output")
   }
 
   @Test(.timeLimit(.minutes(2))) func aToolPastItsTimeLimitIsStopped() async throws {
+    let tool = try await processOfARunPastItsLimit { "echo $$ > '\($0)'; exec sleep 3600" }
+    #expect(try await endsSoon(tool), "stopped, not waited for")
+  }
+
+  /// Runs `script`, given the path of a file to write a process id to, as an import with a 2 s
+  /// limit, which must time out; the process id it wrote.
+  func processOfARunPastItsLimit(_ script: (String) -> String) async throws -> pid_t {
     let pidFile = temporaryFile()
     defer { try? FileManager.default.removeItem(at: pidFile) }
     await #expect(throws: ShareSynchError.importTimedOut(file: "deck.pptx", seconds: 2)) {
-      try await shell("echo $$ > '\(pidFile.path)'; exec sleep 3600").run(file: "deck.pptx", timeLimit: .seconds(2))
+      try await shell(script(pidFile.path)).run(file: "deck.pptx", timeLimit: .seconds(2))
     }
-    #expect(try await endsSoon(processID(in: pidFile)), "stopped, not waited for")
+    return try processID(in: pidFile)
   }
 
   @Test(.timeLimit(.minutes(2))) func aCancelledImportStopsItsTool() async throws {
