@@ -1,3 +1,4 @@
+import Foundation
 import ZlibShim
 
 /// gzip (RFC 1952) through the system's zlib: answers and pushes packed for slow links, and what a
@@ -9,6 +10,22 @@ public enum Gzip {
     case notGzip
     /// They inflate to more than the limit (a few bytes of zeros can stand for gigabytes).
     case overLimit(Int)
+    /// Memory ran out holding what they inflate to (at most the limit).
+    case outOfMemory
+  }
+
+  /// Whether an `Accept-Encoding` header (its fields) lists gzip, or `*`, with a weight above zero:
+  /// a client's, for the answer; a server's answer's, for the client's next request body (RFC 7694).
+  public static func isAccepted(by acceptEncoding: [String]) -> Bool {
+    var star = false
+    for coding in acceptEncoding.flatMap({ $0.split(separator: ",") }) {
+      let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+      guard let name = parts.first else { continue }
+      let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+      if name == "gzip" || name == "x-gzip" { return weight > 0 }
+      if name == "*" { star = weight > 0 }
+    }
+    return star
   }
 
   /// The most bytes gzipping `length` bytes can take: zlib's bound for the deflate stream, plus
@@ -46,7 +63,7 @@ public enum Gzip {
     defer { czlib_free(output) }
     switch length {
     case -2: throw Problem.overLimit(limit)
-    case -3: fatalError("out of memory inflating \(input.count) bytes")
+    case -3: throw Problem.outOfMemory
     case ..<0: throw Problem.notGzip
     default: return Array(UnsafeBufferPointer(start: output, count: length))
     }

@@ -66,6 +66,8 @@ extension Request {
       return received.readableBytes > Self.inflatedInPlace ? try await runBlocking { try inflate() } : try inflate()
     } catch Gzip.Problem.overLimit {
       throw HTTPError(.contentTooLarge, message: "the body inflates to over \(limit) bytes")
+    } catch Gzip.Problem.outOfMemory {
+      throw HTTPError(.serviceUnavailable, message: "the server is out of memory to inflate the body; try again later")
     } catch {
       throw HTTPError(.badRequest, message: "the body is marked gzip but is not one whole gzip stream")
     }

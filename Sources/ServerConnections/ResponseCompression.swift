@@ -39,7 +39,7 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
   {
     let response = try await next(request, context)
     guard request.method != .head else { return response }
-    return try await answer(response, gzipTaken: Self.acceptsGzip(request.headers[values: .acceptEncoding]))
+    return try await answer(response, gzipTaken: Gzip.isAccepted(by: request.headers[values: .acceptEncoding]))
   }
 
   /// `response` as sent to a client that takes gzip or not: gzipped if it is compressible (see
@@ -50,19 +50,6 @@ public struct ResponseCompression<Context: RequestContext>: RouterMiddleware {
     var response = response
     response.headers[.vary] = (response.headers[.vary].map { $0 + ", " } ?? "") + "Accept-Encoding"
     return gzipTaken ? try await gzipped(response) : response
-  }
-
-  /// Whether `Accept-Encoding` lists gzip (or `*`) with a weight above zero.
-  static func acceptsGzip(_ fields: [String]) -> Bool {
-    var star = false
-    for coding in fields.flatMap({ $0.split(separator: ",") }) {
-      let parts = coding.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-      guard let name = parts.first else { continue }
-      let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-      if name == "gzip" || name == "x-gzip" { return weight > 0 }
-      if name == "*" { star = weight > 0 }
-    }
-    return star
   }
 
   /// Whether `response` is text of this server's worth gzipping (see the type).

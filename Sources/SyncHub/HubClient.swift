@@ -83,20 +83,19 @@ public struct HubClient: ChangeLogStore {
       var request = HTTPClientRequest(url: base.absoluteString.trimmingSuffix("/") + path)
       request.method = method
       request.headers.add(name: "Authorization", value: "Bearer \(token)")
+      let packed = json.flatMap { json in
+        gzip && json.count >= Self.gzippedFrom ? Gzip.compress(json, level: Self.gzipLevel) : nil
+      }
       if let json {
         request.headers.add(name: "Content-Type", value: "application/json")
-        if gzip && json.count >= Self.gzippedFrom, let packed = Gzip.compress(json, level: Self.gzipLevel) {
-          request.headers.add(name: "Content-Encoding", value: "gzip")
-          request.body = .bytes(ByteBuffer(bytes: packed))
-        } else {
-          request.body = .bytes(ByteBuffer(bytes: json))
-        }
+        if packed != nil { request.headers.add(name: "Content-Encoding", value: "gzip") }
+        request.body = .bytes(ByteBuffer(bytes: packed ?? json))
       }
       let response = try await http.execute(request, timeout: timeout)
       hubTakesGzip.learn(from: response.headers)
       let data = try await response.body.collect(upTo: Self.replyLimit)
       // A hub that stopped taking gzip (put back to an older version) gets the body again, plain.
-      if response.status == .unsupportedMediaType && gzip {
+      if response.status == .unsupportedMediaType && packed != nil {
         gzip = false
         continue
       }
@@ -116,9 +115,7 @@ private final class HubTakesGzip: Sendable {
 
   /// Takes the hub's word from an answer's `Accept-Encoding`: gzip listed, or not.
   func learn(from headers: HTTPHeaders) {
-    let codings = headers["Accept-Encoding"].flatMap { $0.split(separator: ",") }
-      .map { $0.split(separator: ";")[0].trimmingCharacters(in: .whitespaces).lowercased() }
-    taken.store(codings.contains("gzip"), ordering: .relaxed)
+    taken.store(Gzip.isAccepted(by: headers["Accept-Encoding"]), ordering: .relaxed)
   }
 }
 
