@@ -1,14 +1,15 @@
 // Key It for teams through the hub (issue 23's measured goals), each part on a real hub server on
 // loopback: a save reaching the other devices live, a device back after 30 days offline, and the
-// PostgreSQL hub against the SQLite hub under 20 devices pushing. Prints markdown rows for
-// docs/benchmarks.md. `HUB_PARTS=live,offline,push` picks parts; `SAVES`, `TEAM_SAVES`,
-// `OWN_SAVES`, `RUNS` and `PUSHES` change the sizes. Run from the repository root: `make bench`.
+// PostgreSQL hub against the SQLite hub under 20 devices pushing; and, on the devices alone, a
+// change reaching a chapter with a long log. Prints markdown rows for docs/benchmarks.md.
+// `HUB_PARTS=live,offline,push,replay` picks parts; `SAVES`, `TEAM_SAVES`, `OWN_SAVES`, `RUNS`,
+// `PUSHES`, `LOGGED` and `REPLAY_RUNS` change the sizes. Run from the repository root: `make bench`.
 import BenchmarkSupport
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment
 func setting(_ name: String, _ fallback: Int) -> Int { Int(environment[name] ?? "") ?? fallback }
-let parts = Set((environment["HUB_PARTS"] ?? "live,offline,push").split(separator: ",").map(String.init))
+let parts = Set((environment["HUB_PARTS"] ?? "live,offline,push,replay").split(separator: ",").map(String.init))
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hub-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
@@ -80,5 +81,29 @@ if parts.contains("push") {
     peer: "SQLite store \(ms(percentile(sqlite, 0.99)))",
     ratio: String(format: "%.2f×", percentile(postgres, 0.99) / percentile(sqlite, 0.99)), goal: "≤ 2×",
     met: percentile(postgres, 0.99) <= bound)
+}
+if parts.contains("replay") {
+  let logged = setting("LOGGED", 5000)
+  let replay = try await LongLogReplay(logged: logged, runs: setting("REPLAY_RUNS", 100), folder: folder).run()
+  let (long, short, whole) = (
+    percentile(replay.long, 0.5), percentile(replay.short, 0.5), percentile(replay.wholeLog, 0.5)
+  )
+  let checks =
+    "\(replay.differing) chapters off their log, \(replay.agree ? "" : "not ")the same as with the whole log replayed"
+  print(
+    "| a change from another device applied to Psalm 119, its log holding \(logged) changes, \(replay.long.count) changes "
+      + "| \(ms(long)) | \(ms(percentile(replay.long, 0.99))) | ≤ 2× the same to a chapter with a short log "
+      + "| \(String(format: "%.2f×", long / short)) | \(checks) |")
+  print(
+    "| … the same to Psalm 119 of another Bible, its log short | \(ms(short)) | \(ms(percentile(replay.short, 0.99))) "
+      + "| (the peer) | | |")
+  print(
+    "| … to Psalm 119 on a device that replays the whole log (as before) | \(ms(whole)) "
+      + "| \(ms(percentile(replay.wholeLog, 0.99))) | | \(String(format: "%.1f×", whole / long)) the kept replay | |")
+  printGoal(
+    "Key It: a change from another device applied to a chapter whose log holds \(logged) changes (p50)", ours: ms(long),
+    peer: "the same chapter with a short log \(ms(short)); replaying the whole log, as before, \(ms(whole))",
+    ratio: String(format: "%.2f×", long / short), goal: "≤ 2× (flat as the log grows)",
+    met: long <= 2 * short && replay.differing == 0 && replay.agree)
 }
 print("load average \(load()) at the end")

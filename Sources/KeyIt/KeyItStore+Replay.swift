@@ -15,11 +15,9 @@ extension KeyItStore {
   static func heads(_ db: Database, bibleID: Int64) throws -> SyncHeads {
     var heads = SyncHeads()
     for row in try Row.fetchAll(
-      db.cachedStatement(
-        sql: "SELECT device, MAX(counter) AS counter FROM KeyItChanges WHERE bibleID = ? GROUP BY device"),
-      arguments: [bibleID])
+      db.cachedStatement(sql: SyncHeads.sqliteQuery(table: "KeyItChanges", scope: "bibleID")), arguments: [bibleID])
     {
-      heads.counters[row["device"]] = row["counter"]
+      heads.counters[row["device"]] = row["head"]
     }
     return heads
   }
@@ -176,25 +174,69 @@ extension KeyItStore {
     return chapter
   }
 
-  /// A chapter as its log makes it (the items and conflicts every device computes alike).
+  /// A chapter as its log makes it (the items and conflicts every device computes alike), from
+  /// its whole log.
   static func replay(_ db: Database, bible: Bible, chapter: Chapter, key: String) throws -> ChapterReplay {
-    var replay = ChapterReplay(base: baseStates(bible: bible, chapter: chapter))
+    try replay(db, bible: bible, key: key, onto: fresh(bible: bible, chapter: chapter)).replay
+  }
+
+  /// A chapter as it is created, before any change of its log.
+  private static func fresh(bible: Bible, chapter: Chapter) -> ReplayCache.Entry {
+    ReplayCache.Entry(
+      replay: ChapterReplay(base: baseStates(bible: bible, chapter: chapter)), changes: 0, lastClock: nil)
+  }
+
+  /// `entry` with the chapter's changes logged later than its last clock applied in clock order.
+  private static func replay(_ db: Database, bible: Bible, key: String, onto entry: ReplayCache.Entry) throws
+    -> ReplayCache.Entry
+  {
+    var entry = entry
     let project = SyncChange.keyItProject(bibleUID: bible.uid)
-    for row in try Row.fetchAll(
-      db.cachedStatement(sql: "SELECT * FROM KeyItChanges WHERE bibleID = ? AND chapterKey = ? ORDER BY clock"),
-      arguments: [bible.bibleID, key])
-    {
+    let rows =
+      if let lastClock = entry.lastClock {
+        try Row.fetchAll(
+          db.cachedStatement(
+            sql: "SELECT * FROM KeyItChanges WHERE bibleID = ? AND chapterKey = ? AND clock > ? ORDER BY clock"),
+          arguments: [bible.bibleID, key, lastClock])
+      } else {
+        try Row.fetchAll(
+          db.cachedStatement(sql: "SELECT * FROM KeyItChanges WHERE bibleID = ? AND chapterKey = ? ORDER BY clock"),
+          arguments: [bible.bibleID, key])
+      }
+    for row in rows {
       let change = syncChange(row, project: project)
-      replay.apply(change, try KeyItChange(json: change.payload, bible: bible.uid))
+      entry.replay.apply(change, try KeyItChange(json: change.payload, bible: bible.uid))
+      entry.changes += 1
+      entry.lastClock = row["clock"]
     }
-    return replay
+    return entry
+  }
+
+  /// A chapter as its log makes it, from the replay this store last made of it when the log has
+  /// gained only changes later than all it folded: the changes up to its last clock must be exactly
+  /// as many as it folded (one that came in before, as from a device long offline, makes one
+  /// more). Otherwise from its whole log. Kept for the chapter once the transaction commits.
+  private func latestReplay(_ db: Database, bible: Bible, chapter: Chapter, key: String) throws -> ChapterReplay {
+    let cacheKey = ReplayCache.Key(bibleUID: bible.uid, chapterID: chapter.chapterID!)
+    var entry = Self.fresh(bible: bible, chapter: chapter)
+    if let cached = replays.entry(cacheKey), let lastClock = cached.lastClock {
+      let folded = try Int.fetchOne(
+        db.cachedStatement(
+          sql: "SELECT COUNT(*) FROM KeyItChanges WHERE bibleID = ? AND chapterKey = ? AND clock <= ?"),
+        arguments: [bible.bibleID, key, lastClock])
+      if folded == cached.changes { entry = cached }
+    }
+    let latest = try Self.replay(db, bible: bible, key: key, onto: entry)
+    let replays = replays
+    db.afterNextTransaction(onCommit: { _ in replays.keep(latest, cacheKey) })
+    return latest.replay
   }
 
   /// Rewrites a chapter's items, bridge steps and conflicts as its log makes them. Items keep their
   /// row ids (pages that show them stay valid); text that changes counts a new revision.
   func replayChapter(_ db: Database, bible: Bible, key: String) throws {
     var chapter = try chapterRow(db, bible: bible, key: key)
-    let replay = try Self.replay(db, bible: bible, chapter: chapter, key: key)
+    let replay = try latestReplay(db, bible: bible, chapter: chapter, key: key)
     let rows = Dictionary(
       uniqueKeysWithValues: try VerseItem.fetchAll(
         db.cachedStatement(sql: "SELECT * FROM VerseItems WHERE chapterID = ?"), arguments: [chapter.chapterID]

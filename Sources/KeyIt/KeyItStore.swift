@@ -9,6 +9,8 @@ public final class KeyItStore: Sendable {
   let writer: CountedWriter
   let textSaves: TextSaveQueue
   private let checkpointer: BackgroundCheckpointer?
+  /// The chapters' latest replays (see `replayChapter`).
+  let replays: ReplayCache
   /// Milliseconds since 1970: this machine's clock, or a test's.
   let now: @Sendable () -> Int64
 
@@ -19,8 +21,12 @@ public final class KeyItStore: Sendable {
     try self.init(path: try dataFolder.database("keyit.sqlite"))
   }
 
-  /// Opens the database file at `path` (see `init(dataFolder:)`).
-  public convenience init(path: String) throws {
+  /// How many chapters' latest replays a store keeps by default (see `ReplayCache`).
+  public static let keptReplaysByDefault = 64
+
+  /// Opens the database file at `path` (see `init(dataFolder:)`), keeping the latest replays of up
+  /// to `keptReplays` chapters (0: none, so every change that reaches a chapter replays its whole log).
+  public convenience init(path: String, keptReplays: Int = keptReplaysByDefault) throws {
     var configuration = Configuration()
     // A store closed a moment ago may still be finishing its last checkpoint; wait, don't fail.
     configuration.busyMode = .timeout(5)
@@ -31,7 +37,9 @@ public final class KeyItStore: Sendable {
     // Set on the writer once the pool is open: the pool turns WAL on after `prepareDatabase` and
     // sets `synchronous = NORMAL` with it, which syncs the log only at checkpoints.
     try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
-    try self.init(writer: pool, checkpointer: BackgroundCheckpointer(path: path, writer: pool), now: wallClockMillis)
+    try self.init(
+      writer: pool, checkpointer: BackgroundCheckpointer(path: path, writer: pool), now: wallClockMillis,
+      replays: ReplayCache(capacity: keptReplays))
   }
 
   /// Closes the database, its file left whole (the log copied in and removed) when this returns, so
@@ -48,11 +56,13 @@ public final class KeyItStore: Sendable {
 
   init(
     writer: any DatabaseWriter, checkpointer: BackgroundCheckpointer?,
-    now: @escaping @Sendable () -> Int64 = wallClockMillis
+    now: @escaping @Sendable () -> Int64 = wallClockMillis,
+    replays: ReplayCache = ReplayCache(capacity: keptReplaysByDefault)
   ) throws {
     self.writer = CountedWriter(writer)
     self.checkpointer = checkpointer
     self.now = now
+    self.replays = replays
     textSaves = TextSaveQueue(writer: self.writer, now: now)
     try KeyItMigrations.migrator.migrate(writer)
   }

@@ -102,8 +102,7 @@ public final class SQLiteHubStore: HubStore {
   private static func heads(_ db: Database, project: String) throws -> SyncHeads {
     var counters: [String: Int64] = [:]
     for row in try Row.fetchAll(
-      db, sql: "SELECT device, MAX(counter) AS head FROM HubChanges WHERE project = ? GROUP BY device",
-      arguments: [project])
+      db.cachedStatement(sql: SyncHeads.sqliteQuery(table: "HubChanges", scope: "project")), arguments: [project])
     {
       counters[row["device"]] = row["head"]
     }
