@@ -105,9 +105,7 @@ if parts.contains("search") {
   /// A page for a random prefix of `length` letters, with its wall and processor time (ms).
   func timedPage(_ length: Int) async throws -> (page: SearchPage, time: Double, cpu: Double) {
     let prefix = String(words.randomElement(using: &random)!.prefix(length))
-    let (start, startCPU) = (ContinuousClock.now, processCPUMilliseconds())
-    let page = try await store.searchPage(prefix, limit: 50)
-    return (page, milliseconds(ContinuousClock.now - start), processCPUMilliseconds() - startCPU)
+    return try await timedSearchPage(store, prefix)
   }
   // What the machine alone adds to a p99: plain arithmetic of the page's median, timed in turn with
   // each page, so that both meet the same moments of the host (-1 in `roundP99s`).
@@ -160,7 +158,7 @@ if parts.contains("search") {
   print(
     "Search as you type, ms, prefixes of real words: **page** is the core call the screen makes (the "
       + "first 50 matches with the total, counted up to 1,000; \(pageRounds) rounds of 1,000 prefixes of each "
-      + "length), its **p99** the median of the rounds' p99s and **pooled p99** that of all of them at once; "
+      + "length; timed off the main actor, as a route calls it), its **p99** the median of the rounds' p99s and **pooled p99** that of all of them at once; "
       + "**CPU** its processor time, **capped** how many of those totals read \"more than 1,000\"; **all** the "
       + "call returning every match, **bare** the bare FTS5 query returning every matching rowid (100 prefixes "
       + "of each length, each page checked against every match).")
