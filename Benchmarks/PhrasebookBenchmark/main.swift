@@ -158,7 +158,8 @@ if parts.contains("search") {
   print(
     "Search as you type, ms, prefixes of real words: **page** is the core call the screen makes (the "
       + "first 50 matches with the total, counted up to 1,000; \(pageRounds) rounds of 1,000 prefixes of each "
-      + "length; timed off the main actor, as a route calls it), its **p99** the median of the rounds' p99s and **pooled p99** that of all of them at once; "
+      + "length; timed off the main actor, as a route calls it), its **p99** the median of the rounds' p99s "
+      + "and **pooled p99** that of all of them at once; "
       + "**CPU** its processor time, **capped** how many of those totals read \"more than 1,000\"; **all** the "
       + "call returning every match, **bare** the bare FTS5 query returning every matching rowid (100 prefixes "
       + "of each length, each page checked against every match).")

@@ -218,15 +218,15 @@ extension KeyItStore {
   /// more). Otherwise from its whole log. Kept for the chapter once the transaction commits.
   private func latestReplay(_ db: Database, bible: Bible, chapter: Chapter, key: String) throws -> ChapterReplay {
     let cacheKey = ReplayCache.Key(bibleUID: bible.uid, chapterID: chapter.chapterID!)
-    var entry = Self.fresh(bible: bible, chapter: chapter)
+    var kept: ReplayCache.Entry?
     if let cached = replays.entry(cacheKey), let lastClock = cached.lastClock {
       let folded = try Int.fetchOne(
         db.cachedStatement(
           sql: "SELECT COUNT(*) FROM KeyItChanges WHERE bibleID = ? AND chapterKey = ? AND clock <= ?"),
         arguments: [bible.bibleID, key, lastClock])
-      if folded == cached.changes { entry = cached }
+      if folded == cached.changes { kept = cached }
     }
-    let latest = try Self.replay(db, bible: bible, key: key, onto: entry)
+    let latest = try Self.replay(db, bible: bible, key: key, onto: kept ?? Self.fresh(bible: bible, chapter: chapter))
     let replays = replays
     db.afterNextTransaction(onCommit: { _ in replays.keep(latest, cacheKey) })
     return latest.replay

@@ -86,6 +86,29 @@ import Testing
     #expect(try await team.chapterB().item(.verse, verse: 1)?.itemText == "")
   }
 
+  /// Another process on the same file (a second `serve`, the command line) logs a change older
+  /// than the replay this store kept: this store sees it in the log and replays the chapter whole.
+  @Test func aChangeAnotherProcessLoggedBeforeTheKeptReplayIsFolded() async throws {
+    let team = try await TwoDevices()
+    let path = scratchDatabasePath()
+    defer { removeDatabase(path) }
+    let here = try KeyItStore(path: path)
+    try await KeyItSync(store: here, hub: team.hub).sync(bibleUID: team.uid)
+    let there = try KeyItStore(path: path)
+    let changes = [("beta", "online", 2), ("alpha", "offline", 1), ("gamma", "third", 3)].map {
+      Self.verseOneTyped($0.0, device: $0.1, wallMillis: 4_000_000_000_000 + Int64($0.2) * 1000, team: team)
+    }
+    #expect(try await here.applyRemote([changes[0]], bibleUID: team.uid) == 1)
+    #expect(try await there.applyRemote([changes[1]], bibleUID: team.uid) == 1)
+    #expect(try await here.applyRemote([changes[2]], bibleUID: team.uid) == 1)
+    #expect(try await team.a.applyRemote(changes, bibleUID: team.uid) == 3)
+
+    #expect(try await here.teamSnapshot(bibleUID: team.uid) == team.a.teamSnapshot(bibleUID: team.uid))
+    #expect(try await here.chaptersDifferingFromLog(bibleUID: team.uid).isEmpty)
+    try await there.close()
+    try await here.close()
+  }
+
   /// Past its capacity the cache lets go of the chapter used longest ago.
   @Test func theChapterUsedLongestAgoIsLetGoOf() {
     let cache = ReplayCache(capacity: 2)
