@@ -46,6 +46,18 @@ def load():
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
+def cpu_jiffies():
+    """Every core's time so far and the host's steal within it (/proc/stat): time the hypervisor
+    gave to other machines while this one had work, which no load average shows."""
+    fields = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:9]]
+    return sum(fields), fields[7]
+
+
+def steal_percent(before, after):
+    total = after[0] - before[0]
+    return 100 * (after[1] - before[1]) / total if total else 0.0
+
+
 def settle(quiet=0.5, limit=180):
     """Waits, at most `limit` seconds, until the 1-minute load average is below `quiet`: `make bench`
     builds just before, and the first benchmark run straight after the builds once took 1.7 times as
@@ -71,10 +83,11 @@ def machine():
 
 
 def run(name, title, command):
-    """Runs one benchmark; returns its section of the document, its goal rows and whether it passed."""
-    before, start = load(), time.monotonic()
+    """Runs one benchmark; returns its section of the document, its goal rows, whether it passed and
+    the host's steal while it ran (percent)."""
+    before, start, cpu_before = load(), time.monotonic(), cpu_jiffies()
     result = subprocess.run(command, capture_output=True, text=True)
-    seconds, after = time.monotonic() - start, load()
+    seconds, after, steal = time.monotonic() - start, load(), steal_percent(cpu_before, cpu_jiffies())
     goals, body = [], []
     for line in result.stdout.splitlines():
         if line.startswith("GOAL|"):
@@ -82,7 +95,8 @@ def run(name, title, command):
         else:
             body.append(line)
     section = [f"## {title}", "",
-               f"Command: `{' '.join(command)}` — {seconds:.0f} s, load average {before} before and {after} after.",
+               f"Command: `{' '.join(command)}` — {seconds:.0f} s, load average {before} before and {after} after; "
+               f"the host's steal {steal:.1f}% of the cores' time.",
                ""]
     # Plain text (aligned columns) is kept as it was printed; Markdown tables are shown as tables.
     section += body if any(line.startswith("|") for line in body) else ["```", *body, "```"]
@@ -90,7 +104,7 @@ def run(name, title, command):
         section += ["", f"**Failed** (exit {result.returncode}):", "", "```",
                     *result.stderr.strip().splitlines()[-30:], "```"]
     print(f"{name}: {seconds:.0f} s, exit {result.returncode}", file=sys.stderr)
-    return "\n".join(section).rstrip() + "\n", goals, result.returncode == 0
+    return "\n".join(section).rstrip() + "\n", goals, result.returncode == 0, steal
 
 
 def main():
@@ -99,11 +113,12 @@ def main():
     commit, dirty = git("rev-parse", "--short", "HEAD"), git("status", "--porcelain", "--untracked-files=no")
     waited, settled_load = settle()
     started = datetime.now(timezone.utc)
-    sections, goals, failed = [], [], []
+    sections, goals, failed, steals = [], [], [], []
     for name, title, command in BENCHMARKS:
         if only and name not in only:
             continue
-        section, rows, passed = run(name, title, command)
+        section, rows, passed, steal = run(name, title, command)
+        steals.append(f"{name} {steal:.1f}%")
         sections.append(section)
         goals += rows
         if not passed:
@@ -125,6 +140,9 @@ def main():
         "- Every peer was measured in the same run as our figure; p50 is the median, p99 the 99th "
         "percentile (nearest rank). Timed figures on a shared machine move with its load, which is "
         "given for each benchmark.",
+        "- The host's steal (/proc/stat: time the hypervisor gave to other machines while this one had "
+        "work, which stretches every timing and no load average shows), per benchmark: "
+        + ", ".join(steals) + ".",
     ]
     if only:
         header.append(f"- Only these benchmarks ran: {', '.join(sorted(only))}.")
