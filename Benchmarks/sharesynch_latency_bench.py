@@ -33,7 +33,7 @@ import websocket  # websocket-client, which selenium brings
 from selenium.common.exceptions import TimeoutException
 
 from sharesynch_start_bench import pack
-from web_bench_support import free_port, print_goal
+from web_bench_support import free_port, machine_jiffies, print_goal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 from conftest import UNTHROTTLED, chromium, wait_for  # noqa: E402
@@ -154,12 +154,9 @@ def clock_offset(driver, samples=20):
 
 
 def cpu_times(server_pid):
-    """Jiffies so far: every core's busy (steal counted: the host took it), every core's total,
-    the steal alone, and the server's own (user and system)."""
-    fields = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
-    idle = fields[3] + fields[4]  # idle and iowait
+    """Jiffies so far: the machine's (`machine_jiffies`) and the server's own (user and system)."""
     own = Path(f"/proc/{server_pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return sum(fields[:8]) - idle, sum(fields[:8]), fields[7], int(own[11]) + int(own[12])
+    return *machine_jiffies(), int(own[11]) + int(own[12])
 
 
 def first_times(events):

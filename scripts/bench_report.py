@@ -3,7 +3,7 @@
 Each benchmark prints Markdown: its own tables, and one line per goal of the performance issue,
 `GOAL|work|ours|peer or limit (same run)|ratio|goal|met` (met is yes, no or blank). This script
 records the machine, the commit and whether the tree was clean, the load average before and after
-each benchmark, gathers the goal lines into the summary at the top and puts each benchmark's own
+each benchmark and the host's steal while it ran, gathers the goal lines into the summary at the top and puts each benchmark's own
 output below it, under the command that produced it. A benchmark that fails is reported as failed
 and makes the script exit non-zero after the file is written.
 
@@ -17,6 +17,9 @@ import sys
 import time
 from datetime import datetime, timezone
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "Benchmarks"))
+from web_bench_support import machine_jiffies  # noqa: E402  (the benchmarks' own helpers)
 
 PYTHON = ".venv/bin/python"
 SERVER = ".build/release/scriptorium"
@@ -46,16 +49,10 @@ def load():
     return " ".join(Path("/proc/loadavg").read_text().split()[:3])
 
 
-def cpu_jiffies():
-    """Every core's time so far and the host's steal within it (/proc/stat): time the hypervisor
-    gave to other machines while this one had work, which no load average shows."""
-    fields = [int(value) for value in Path("/proc/stat").read_text().splitlines()[0].split()[1:9]]
-    return sum(fields), fields[7]
-
-
 def steal_percent(before, after):
-    total = after[0] - before[0]
-    return 100 * (after[1] - before[1]) / total if total else 0.0
+    """The host's steal between two `machine_jiffies`, in percent of every core's time."""
+    total = after[1] - before[1]
+    return 100 * (after[2] - before[2]) / total if total else 0.0
 
 
 def settle(quiet=0.5, limit=180):
@@ -85,9 +82,9 @@ def machine():
 def run(name, title, command):
     """Runs one benchmark; returns its section of the document, its goal rows, whether it passed and
     the host's steal while it ran (percent)."""
-    before, start, cpu_before = load(), time.monotonic(), cpu_jiffies()
+    before, start, cpu_before = load(), time.monotonic(), machine_jiffies()
     result = subprocess.run(command, capture_output=True, text=True)
-    seconds, after, steal = time.monotonic() - start, load(), steal_percent(cpu_before, cpu_jiffies())
+    seconds, after, steal = time.monotonic() - start, load(), steal_percent(cpu_before, machine_jiffies())
     goals, body = [], []
     for line in result.stdout.splitlines():
         if line.startswith("GOAL|"):
@@ -138,11 +135,10 @@ def main():
         f"- Started once the builds had settled: {waited:.0f} s waited for the 1-minute load average to fall "
         f"below 0.5 (at most 180 s); it was then {settled_load}.",
         "- Every peer was measured in the same run as our figure; p50 is the median, p99 the 99th "
-        "percentile (nearest rank). Timed figures on a shared machine move with its load, which is "
-        "given for each benchmark.",
-        "- The host's steal (/proc/stat: time the hypervisor gave to other machines while this one had "
-        "work, which stretches every timing and no load average shows), per benchmark: "
-        + ", ".join(steals) + ".",
+        "percentile (nearest rank). Timed figures on a shared machine move with its load and with the "
+        "host's steal (/proc/stat: time the hypervisor gave to other machines while this one had work, "
+        "which no load average shows); both are given for each benchmark"
+        + (f" (steal: {', '.join(steals)})." if steals else "."),
     ]
     if only:
         header.append(f"- Only these benchmarks ran: {', '.join(sorted(only))}.")
