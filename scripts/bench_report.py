@@ -3,9 +3,9 @@
 Each benchmark prints Markdown: its own tables, and one line per goal of the performance issue,
 `GOAL|work|ours|peer or limit (same run)|ratio|goal|met` (met is yes, no or blank). This script
 records the machine, the commit and whether the tree was clean, the load average before and after
-each benchmark and the host's steal while it ran, gathers the goal lines into the summary at the top and puts each benchmark's own
-output below it, under the command that produced it. A benchmark that fails is reported as failed
-and makes the script exit non-zero after the file is written.
+each benchmark and the host's steal while it ran, gathers the goal lines into the summary at the
+top and puts each benchmark's own output below it, under the command that produced it. A benchmark
+that fails is reported as failed and makes the script exit non-zero after the file is written.
 
 Usage: python3 scripts/bench_report.py [OUTPUT]   (run from the repository root; OUTPUT defaults
 to docs/benchmarks.md; BENCH_ONLY=name,name runs only those benchmarks, for trying one out)
